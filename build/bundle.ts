@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { ISLANDS, type IslandName } from '../src/islands/registry.js';
+import type { OutputFile } from './output-file.js';
+
+export interface IslandAssets {
+  /** URL of the island's module entry. */
+  entry: string;
+  /** Its static imports (shared chunks), preloaded so the entry does not wait on a waterfall. */
+  chunks: string[];
+}
+
+export interface BuiltAssets {
+  files: OutputFile[];
+  cssHref: string;
+  islands: Record<IslandName, IslandAssets>;
+}
+
+export class BundleError extends Error {
+  override name = 'BundleError';
+}
+
+/** esbuild reports every error; the build's one-line reason names the first with its place. */
+function describeEsbuildFailure(error: unknown): string {
+  const first = (error as { errors?: esbuild.Message[] }).errors?.[0];
+  if (!first) return (error as Error).message;
+  const where = first.location ? ` (${first.location.file}:${first.location.line})` : '';
+  return `${first.text}${where}`;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const STYLES_DIR = path.join(ROOT, 'src/styles');
+/** Only the Swiper styles our sliders use; the rest of Swiper's CSS never ships. */
+const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];
+
+/** Stage: island bundles (react aliased to preact/compat, shared chunks, hashed) and the stylesheet. */
+export async function bundleAssets(): Promise<BuiltAssets> {
+  const [scripts, styles] = await Promise.all([bundleIslands(), bundleStyles()]).catch((error: unknown) => {
+    throw new BundleError(describeEsbuildFailure(error));
+  });
+  return { files: [...scripts.files, styles.file], cssHref: styles.href, islands: scripts.islands };
+}
+
+async function bundleIslands(): Promise<{ files: OutputFile[]; islands: Record<IslandName, IslandAssets> }> {
+  const outdir = path.join(ROOT, 'assets');
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.entries(ISLANDS).map(([name, file]) => ({ in: file, out: name })),
+    outdir,
+    entryNames: 'islands/[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    jsx: 'automatic',
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const toUrl = (file: string) => `/assets/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
+  const files = result.outputFiles.map((file) => ({ path: toUrl(file.path), contents: file.contents }));
+  const outputs = result.metafile.outputs;
+  const staticImports = (output: string, seen = new Set<string>()): string[] => {
+    for (const imported of outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+        seen.add(imported.path);
+        staticImports(imported.path, seen);
+      }
+    }
+    return [...seen];
+  };
+  const islands = {} as Record<IslandName, IslandAssets>;
+  for (const [output, meta] of Object.entries(outputs)) {
+    const name = Object.entries(ISLANDS).find(([, file]) => file === meta.entryPoint)?.[0] as IslandName | undefined;
+    if (!name) continue;
+    islands[name] = { entry: toUrl(output), chunks: staticImports(output).map(toUrl).sort() };
+  }
+  for (const name of Object.keys(ISLANDS) as IslandName[]) {
+    if (!islands[name]) throw new Error(`island "${name}": esbuild produced no entry for ${ISLANDS[name]}`);
+  }
+  return { files, islands };
+}
+
+async function bundleStyles(): Promise<{ file: OutputFile; href: string }> {
+  // Files are taken in name order: 00-base.css first, then layout, then each feature's sheet.
+  const own = (await readdir(STYLES_DIR)).filter((file) => file.endsWith('.css')).sort();
+  const entry = [...VENDOR_CSS, ...own.map((file) => `./src/styles/${file}`)].map((spec) => `@import ${JSON.stringify(spec)};`).join('\n');
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    stdin: { contents: entry, loader: 'css', resolveDir: ROOT, sourcefile: 'site.css' },
+    bundle: true,
+    minify: true,
+    write: false,
+    outfile: path.join(ROOT, 'assets/site.css'),
+    external: ['/images/*', '/fonts/*'],
+    logLevel: 'silent',
+  });
+  const css = result.outputFiles[0];
+  if (!css) throw new Error('esbuild produced no stylesheet');
+  const hash = createHash('sha256').update(css.contents).digest('hex').slice(0, 10);
+  const href = `/assets/site-${hash}.css`;
+  return { file: { path: href, contents: css.contents }, href };
+}

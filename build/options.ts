@@ -1,0 +1,84 @@
+import path from 'node:path';
+
+export interface BuildOptions {
+  /** Snapshot folder (posts.json, categories.json, tags.json); ignored when wpUrl is set. */
+  contentDir: string;
+  /** Live WordPress REST base, e.g. https://host/wp-json/wp/v2. */
+  wpUrl?: string;
+  outDir: string;
+  /** Absolute origin plus optional path prefix, without trailing slash. */
+  siteUrl: string;
+  /** Publish even when a live pull returns far fewer posts than the site being replaced. */
+  allowShrink: boolean;
+  /** The build's "now" (upcoming matches); fixed in tests for reproducible output. */
+  now: Date;
+}
+
+export class OptionsError extends Error {
+  override name = 'OptionsError';
+}
+
+const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl' | 'now'; env: string }> = {
+  '--content': { key: 'contentDir', env: 'CONTENT_DIR' },
+  '--wp': { key: 'wpUrl', env: 'WP_API_URL' },
+  '--out': { key: 'outDir', env: 'OUT_DIR' },
+  '--site-url': { key: 'siteUrl', env: 'SITE_URL' },
+  '--now': { key: 'now', env: 'BUILD_NOW' },
+};
+
+export const USAGE = `Usage: npm run build -- [options]
+  --content DIR     snapshot folder (CONTENT_DIR, default data/wordpress)
+  --wp URL          live WordPress REST base, e.g. https://cms.example/wp-json/wp/v2 (WP_API_URL)
+  --out DIR         output folder (OUT_DIR, default dist)
+  --site-url URL    absolute site address for canonical links, sitemap, feeds (SITE_URL, default http://localhost:8080)
+  --now ISO-DATE    the build's "now" for upcoming matches (BUILD_NOW, default: the current time)
+  --allow-shrink    publish even if a live pull returns far fewer posts than the current site`;
+
+/** Flags win over environment variables, which win over defaults. */
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): BuildOptions {
+  const values: Partial<Record<string, string>> = {};
+  let allowShrink = env.ALLOW_SHRINK === '1' || env.ALLOW_SHRINK === 'true';
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] as string;
+    if (arg === '--allow-shrink') {
+      allowShrink = true;
+      continue;
+    }
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const spec = FLAGS[flag];
+    if (!spec) throw new OptionsError(`unknown option ${arg}\n${USAGE}`);
+    const value = inline ?? argv[++index];
+    if (value === undefined || value === '') throw new OptionsError(`option ${flag} needs a value`);
+    values[spec.key] = value;
+  }
+  for (const spec of Object.values(FLAGS)) {
+    if (values[spec.key] === undefined && env[spec.env]) values[spec.key] = env[spec.env];
+  }
+  return {
+    contentDir: path.resolve(cwd, values.contentDir ?? 'data/wordpress'),
+    wpUrl: values.wpUrl ? parseHttpUrl('--wp / WP_API_URL', values.wpUrl) : undefined,
+    outDir: path.resolve(cwd, values.outDir ?? 'dist'),
+    siteUrl: parseHttpUrl('--site-url / SITE_URL', values.siteUrl ?? 'http://localhost:8080'),
+    allowShrink,
+    now: parseNow(values.now),
+  };
+}
+
+function parseHttpUrl(label: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new OptionsError(`${label}: "${value}" is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OptionsError(`${label}: only http(s) URLs are accepted`);
+  if (url.search || url.hash) throw new OptionsError(`${label}: no query string or fragment allowed`);
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseNow(value: string | undefined): Date {
+  if (value === undefined) return new Date();
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new OptionsError(`--now / BUILD_NOW: "${value}" is not a date`);
+  return date;
+}

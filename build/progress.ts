@@ -1,0 +1,31 @@
+/** A progress bar on an interactive terminal; plain lines under CI or when piped. */
+export interface Progress {
+  update(done: number, total: number): void;
+  done(summary: string): void;
+}
+
+const interactive = () => Boolean(process.stdout.isTTY) && !process.env.CI;
+
+export function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+export function createProgress(label: string): Progress {
+  const tty = interactive();
+  let lastShown = -1;
+  return {
+    update(done, total) {
+      if (!tty || total === 0) return;
+      const percent = Math.floor((done / total) * 100);
+      if (percent === lastShown) return;
+      lastShown = percent;
+      const width = 24;
+      const filled = Math.round((percent / 100) * width);
+      process.stdout.write(`\r${label.padEnd(10)} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${percent}% ${done}/${total}`);
+    },
+    done(summary) {
+      if (tty) process.stdout.write('\r\x1b[2K');
+      log(`${label.padEnd(10)} ${summary}`);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { gzipSync } from 'node:zlib';
+import type { IslandName } from '../src/islands/registry.js';
+import type { PageType } from '../src/routes/types.js';
+import type { BuiltAssets } from './bundle.js';
+import type { OutputFile } from './output-file.js';
+import type { RenderedPage } from './render.js';
+import type { WriteResult } from './write.js';
+
+export interface PageTypeReport {
+  pages: number;
+  /** Largest page of this type, gzip bytes. */
+  htmlGzip: number;
+  cssGzip: number;
+  /** JavaScript a page of this type loads before any interaction (entries and static chunks). */
+  jsGzip: number;
+  /** The page with the largest JavaScript, as an example to open. */
+  example: string;
+}
+
+export interface BuildReport {
+  source: 'snapshot' | 'live';
+  pages: number;
+  files: number;
+  changed: number;
+  removed: number;
+  warnings: string[];
+  stages: Record<string, number>;
+  pageTypes: Partial<Record<PageType, PageTypeReport>>;
+  /** gzip bytes of each asset, by URL. */
+  assets: Record<string, number>;
+}
+
+export function gzipSize(contents: string | Uint8Array): number {
+  return gzipSync(typeof contents === 'string' ? Buffer.from(contents) : contents, { level: 9 }).byteLength;
+}
+
+/** Stage: what was built, how heavy each kind of page is, how long each stage took. */
+export function buildReport(input: {
+  source: 'snapshot' | 'live';
+  pages: readonly RenderedPage[];
+  files: readonly OutputFile[];
+  assets: BuiltAssets;
+  write: WriteResult;
+  warnings: string[];
+  stages: Record<string, number>;
+}): BuildReport {
+  const assetSizes: Record<string, number> = {};
+  for (const file of input.assets.files) assetSizes[file.path] = gzipSize(file.contents);
+  const jsOf = (islands: readonly IslandName[]) => {
+    const urls = new Set(islands.flatMap((name) => [input.assets.islands[name].entry, ...input.assets.islands[name].chunks]));
+    return [...urls].reduce((sum, url) => sum + (assetSizes[url] ?? 0), 0);
+  };
+  const cssGzip = assetSizes[input.assets.cssHref] ?? 0;
+  const pageTypes: Partial<Record<PageType, PageTypeReport>> = {};
+  for (const page of input.pages) {
+    const html = gzipSize(page.contents);
+    const js = jsOf(page.islands);
+    const entry = (pageTypes[page.pageType] ??= { pages: 0, htmlGzip: 0, cssGzip, jsGzip: 0, example: page.path });
+    entry.pages += 1;
+    entry.htmlGzip = Math.max(entry.htmlGzip, html);
+    if (js > entry.jsGzip) {
+      entry.jsGzip = js;
+      entry.example = page.path;
+    }
+  }
+  return {
+    source: input.source,
+    pages: input.pages.length,
+    files: input.write.written,
+    changed: input.write.changed,
+    removed: input.write.removed,
+    warnings: input.warnings,
+    stages: input.stages,
+    pageTypes,
+    assets: assetSizes,
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function formatReport(report: BuildReport): string {
+  const lines = [
+    `Built ${report.pages} pages, ${report.files} files (${report.changed} changed, ${report.removed} removed) from the ${report.source === 'live' ? 'live WordPress' : 'snapshot'}.`,
+    `Stages: ${Object.entries(report.stages).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`,
+    'Page type    pages   HTML gz   CSS gz    JS gz before interaction',
+    ...Object.entries(report.pageTypes).map(([type, entry]) =>
+      `${type.padEnd(12)} ${String(entry.pages).padStart(5)}  ${kb(entry.htmlGzip).padStart(8)}  ${kb(entry.cssGzip).padStart(8)}  ${kb(entry.jsGzip).padStart(8)}  (${entry.example})`,
+    ),
+  ];
+  if (report.warnings.length > 0) {
+    lines.push(`${report.warnings.length} warning(s):`, ...report.warnings.map((warning) => `  - ${warning}`));
+  }
+  return lines.join('\n');
+}

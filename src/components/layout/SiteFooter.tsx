@@ -1,0 +1,33 @@
+import { CLUB } from '../../site.js';
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div>
+          <p className="footer-club">{CLUB.name}</p>
+          <p>
+            Palais des Sports Pierre-Ratte
+            <br />
+            Rue Pierre-Ratte, 02100 Saint-Quentin
+          </p>
+        </div>
+        <nav aria-label="Liens utiles">
+          <ul className="footer-links">
+            <li><a href="/contact">Contact</a></li>
+            <li><a href="/club/info-pratiques/general">Infos pratiques</a></li>
+            <li><a href="/equipe/match/calendrier">Calendrier</a></li>
+            <li><a href="/actualites">Actualités</a></li>
+          </ul>
+        </nav>
+        <ul className="footer-links" aria-label="Réseaux sociaux">
+          <li><a href={CLUB.socialPage} target="_blank" rel="noopener">Facebook<span className="visually-hidden"> (nouvel onglet)</span></a></li>
+          <li><a href={CLUB.instagram} target="_blank" rel="noopener">Instagram<span className="visually-hidden"> (nouvel onglet)</span></a></li>
+        </ul>
+      </div>
+      <p className="container footer-legal">
+        © {CLUB.name} · Saison {CLUB.season}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+import { h, hydrate, type ComponentType } from 'preact';
+
+/**
+ * Hydrates every wrapper of this island on the page with its serialized props, then marks it
+ * data-hydrated so tests (and CSS) know the widget is live.
+ */
+export function hydrateIslands<P>(name: string, component: unknown): void {
+  const Component = component as ComponentType<P>;
+  for (const wrapper of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+    if (wrapper.hasAttribute('data-hydrated')) continue;
+    const props = JSON.parse(wrapper.dataset.props ?? '{}') as P;
+    hydrate(h(Component, props as P & object), wrapper);
+    wrapper.setAttribute('data-hydrated', '');
+  }
+}
+
+/** The site's path prefix (SITE_URL may carry one), set on <html data-base>. */
+export function withBase(path: string): string {
+  const base = document.documentElement.dataset.base ?? '';
+  return path.startsWith('/') ? `${base}${path}` : path;
+}

@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { SiteNav } from './SiteNav.js';
+
+hydrateIslands('nav', SiteNav);

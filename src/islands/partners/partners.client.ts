@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { PartnersSlider } from './PartnersSlider.js';
+
+hydrateIslands('partners', PartnersSlider);

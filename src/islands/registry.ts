@@ -1,0 +1,15 @@
+/**
+ * Every island the server HTML may mark, mapped to its browser entry (one esbuild entry each).
+ * A page gets the <script type="module"> of an island only if it contains it; an unknown name
+ * fails the build.
+ */
+export const ISLANDS = {
+  nav: 'src/islands/nav/nav.client.ts',
+  partners: 'src/islands/partners/partners.client.ts',
+} as const;
+
+export type IslandName = keyof typeof ISLANDS;
+
+export function isIslandName(name: string): name is IslandName {
+  return Object.prototype.hasOwnProperty.call(ISLANDS, name);
+}

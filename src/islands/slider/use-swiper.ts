@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { SwiperOptions } from 'swiper/types';
+import { controlAutoplay, prefersReducedMotion, whenNearViewport } from './autoplay-control.js';
+
+interface UseSwiperOptions {
+  /** Swiper options; autoplay is driven by the pause/hover/focus controls, never left to itself. */
+  options: SwiperOptions;
+  /** Fetch Swiper only when the slider comes this close to the viewport. */
+  lazyMargin?: string;
+  autoplay: boolean;
+}
+
+export interface SwiperControls {
+  containerRef: RefObject<HTMLDivElement | null>;
+  regionRef: RefObject<HTMLElement | null>;
+  paused: boolean;
+  togglePaused: () => void;
+  ready: boolean;
+}
+
+/**
+ * Mounts Swiper (loaded on demand, so pages without a slider on screen never pay for it) over
+ * server-rendered slides, with the WCAG 2.2.2 controls of autoplay-control.ts.
+ */
+export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiperOptions): SwiperControls {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
+  const pausedRef = useRef(false);
+  const syncRef = useRef<() => void>(() => {});
+  const [paused, setPaused] = useState(false);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    const region = regionRef.current;
+    if (!container || !region) return;
+    let cancelled = false;
+    let cleanup = () => {};
+    const mount = async () => {
+      const [{ default: Swiper }, { Autoplay, A11y, EffectCoverflow, Keyboard }] = await Promise.all([
+        import('swiper'),
+        import('swiper/modules'),
+      ]);
+      if (cancelled) return;
+      const reduced = prefersReducedMotion();
+      const swiper = new Swiper(container, {
+        modules: [Autoplay, A11y, EffectCoverflow, Keyboard],
+        a11y: {
+          prevSlideMessage: 'Diapositive précédente',
+          nextSlideMessage: 'Diapositive suivante',
+          firstSlideMessage: 'Première diapositive',
+          lastSlideMessage: 'Dernière diapositive',
+          slideLabelMessage: '{{index}} sur {{slidesLength}}',
+        },
+        keyboard: { enabled: true, onlyInViewport: true },
+        ...options,
+        ...(autoplay ? { autoplay: { ...(typeof options.autoplay === 'object' ? options.autoplay : {}) } } : {}),
+        speed: reduced ? 0 : options.speed,
+      });
+      if (autoplay && swiper.autoplay) {
+        if (reduced) {
+          pausedRef.current = true;
+          setPaused(true);
+        }
+        const control = controlAutoplay(region, swiper.autoplay, () => pausedRef.current);
+        syncRef.current = control.sync;
+        cleanup = () => {
+          control.dispose();
+          swiper.destroy(true, false);
+        };
+      } else {
+        cleanup = () => swiper.destroy(true, false);
+      }
+      setReady(true);
+    };
+    const stopWatching = whenNearViewport(region, lazyMargin, () => {
+      mount().catch((error: unknown) => console.warn('Le carrousel reste en mode liste :', error));
+    });
+    return () => {
+      cancelled = true;
+      stopWatching();
+      cleanup();
+    };
+    // Options are fixed for the lifetime of the island.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const togglePaused = () => {
+    pausedRef.current = !pausedRef.current;
+    setPaused(pausedRef.current);
+    syncRef.current();
+  };
+
+  return { containerRef, regionRef, paused, togglePaused, ready };
+}

@@ -1,0 +1,34 @@
+import type { RouteParams } from './types.js';
+
+/** A path segment may only come from a positive integer id or a lowercase slug. */
+const SAFE_SEGMENT = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9]+)?$/;
+
+export class RouteError extends Error {
+  override name = 'RouteError';
+}
+
+/** '/actualites/article/:id' + { id: '42' } → '/actualites/article/42'; rejects anything unsafe. */
+export function fillPattern(routeId: string, pattern: string, params: RouteParams): string {
+  const path = pattern.replace(/:([a-zA-Z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new RouteError(`route ${routeId}: missing parameter "${name}" for ${pattern}`);
+    if (!SAFE_SEGMENT.test(value)) throw new RouteError(`route ${routeId}: unsafe parameter ${name}=${JSON.stringify(value)}`);
+    return value;
+  });
+  const segments = path.split('/').slice(1);
+  if (!path.startsWith('/') || segments.some((s, i) => (s === '' && i < segments.length - 1) || s === '.' || s === '..')) {
+    throw new RouteError(`route ${routeId}: malformed path ${JSON.stringify(path)}`);
+  }
+  return path;
+}
+
+/** Where a page of this path is written: '/' → 'index.html', '/a/b' → 'a/b/index.html'. */
+export function pageOutputFile(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
+}
+
+/** Positive integer ids only: nothing from the content source may shape a path otherwise. */
+export function isPositiveIntegerId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}

@@ -1,0 +1,33 @@
+import { ErrorScreen } from '../components/ErrorScreen.js';
+import { HomePage, loadHomePage } from '../pages/home/HomePage.js';
+import { CLUB } from '../site.js';
+import { definePage, type Route } from './types.js';
+
+export const siteRoutes: Route[] = [
+  definePage({
+    id: 'home',
+    pattern: '/',
+    pageType: 'home',
+    load: (site) => ({
+      props: loadHomePage(site),
+      head: {
+        title: CLUB.name,
+        description:
+          "Site officiel du Saint-Quentin Basket-Ball (SQBB), club de Betclic Elite : actualités, calendrier des matchs, joueurs, billetterie et partenaires.",
+      },
+    }),
+    Page: HomePage,
+  }),
+  definePage({
+    id: 'not-found',
+    pattern: '/404',
+    pageType: 'error',
+    outputFile: '404.html',
+    hideFromSitemap: true,
+    load: () => ({
+      props: {},
+      head: { title: 'Page introuvable', description: "Cette page n'existe pas ou plus sur le site du SQBB.", noindex: true },
+    }),
+    Page: ErrorScreen,
+  }),
+];

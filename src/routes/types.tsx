@@ -1,0 +1,72 @@
+import type { ComponentType, ReactElement } from 'react';
+import type { SiteData } from '../site-data.js';
+import type { PageHead } from '../types/head.js';
+
+export type RouteParams = Readonly<Record<string, string>>;
+
+/** How a page is counted in the build report and the budgets. */
+export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'error';
+
+export interface PageDefinition<P> {
+  id: string;
+  /** '/club/histoire/palmares' or '/actualites/article/:id'. */
+  pattern: string;
+  pageType: PageType;
+  /** Concrete parameter sets; omitted for a static route (one page). */
+  paths?: (site: SiteData) => RouteParams[];
+  load: (site: SiteData, params: RouteParams) => { props: P; head: PageHead };
+  Page: ComponentType<P>;
+  /** An alias of the spec: a real page whose canonical link is this route id's path. */
+  aliasOf?: string;
+  /** Written to this file instead of <path>/index.html (only the error screen uses it). */
+  outputFile?: string;
+  /** Left out of the sitemap (aliases, placeholders, the error screen). */
+  hideFromSitemap?: boolean;
+}
+
+export interface PageRoute {
+  kind: 'page';
+  id: string;
+  pattern: string;
+  pageType: PageType;
+  aliasOf?: string;
+  outputFile?: string;
+  hideFromSitemap: boolean;
+  paths: (site: SiteData) => RouteParams[];
+  render: (site: SiteData, params: RouteParams) => { element: ReactElement; head: PageHead };
+}
+
+/** A non-HTML output: JSON pages, feeds, the iCalendar file, copied media. */
+export interface FileRoute {
+  kind: 'file';
+  id: string;
+  /** The output path itself, e.g. '/calendrier.ics' or '/actualites/page/:n.json'. */
+  pattern: string;
+  paths?: (site: SiteData) => RouteParams[];
+  content: (site: SiteData, params: RouteParams) => string | Uint8Array;
+}
+
+export type Route = PageRoute | FileRoute;
+
+/** Erases the page's prop type so routes of every page fit in one table. */
+export function definePage<P>(def: PageDefinition<P>): PageRoute {
+  const { Page } = def;
+  return {
+    kind: 'page',
+    id: def.id,
+    pattern: def.pattern,
+    pageType: def.pageType,
+    aliasOf: def.aliasOf,
+    outputFile: def.outputFile,
+    hideFromSitemap: def.hideFromSitemap ?? Boolean(def.aliasOf),
+    paths: def.paths ?? (() => [{}]),
+    render(site, params) {
+      const { props, head } = def.load(site, params);
+      return { element: <Page {...(props as P & object)} />, head };
+    },
+  };
+}
+
+export function defineFile(def: Omit<FileRoute, 'kind'>): FileRoute {
+  return { kind: 'file', ...def };
+}

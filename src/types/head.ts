@@ -1,0 +1,16 @@
+/** What a route's load() returns for the document head; plain text only, never HTML. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Root-relative path of the canonical page (aliases point to their main route). */
+  canonicalPath?: string;
+  image?: { src: string; width?: number; height?: number; alt?: string };
+  ogType?: 'website' | 'article';
+  /** Extra JSON-LD objects, serialized into <script type="application/ld+json">. */
+  jsonLd?: object[];
+  /** Extra resources for this page only (e.g. the cashless widget script). */
+  scripts?: { src: string; async?: boolean }[];
+  publishedTime?: string;
+  modifiedTime?: string;
+  noindex?: boolean;
+}

@@ -1,0 +1,47 @@
+/** News as the pages see it, after normalize + sanitize (components never see raw WordPress JSON). */
+export interface Term {
+  id: number;
+  slug: string;
+  /** Plain text (WordPress sends names HTML-escaped; normalize decodes them). */
+  name: string;
+}
+
+export interface ImageSize {
+  src: string;
+  width: number;
+  height: number;
+}
+
+export interface NewsImage extends ImageSize {
+  alt: string;
+  /** Every known size, smallest first, for srcset. */
+  sizes: ImageSize[];
+  /** The smallest square-ish size for sidebar thumbnails, when WordPress made one. */
+  thumbnail?: ImageSize;
+}
+
+export interface NewsPost {
+  id: number;
+  /** ISO date-time as WordPress gives it (site time, no zone). */
+  date: string;
+  modified: string;
+  slug: string;
+  /** Sanitized with the spec's title allow-list; render with dangerouslySetInnerHTML. */
+  titleHtml: string;
+  /** Plain text for <title>, meta tags, alt texts. */
+  titleText: string;
+  excerptText: string;
+  /** Sanitized article body. */
+  contentHtml: string;
+  image: NewsImage | null;
+  author: string | null;
+  categories: Term[];
+  tags: Term[];
+}
+
+export interface NewsContent {
+  /** Newest first. */
+  posts: NewsPost[];
+  categories: Term[];
+  tags: Term[];
+}
