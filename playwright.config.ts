@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './tests/browser/chromium.js';
+
+/** Browser tests run against the built site (`.tmp/site`, built by tests/run-all.sh) on loopback. */
+const PORT = Number(process.env.TEST_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: '.tmp/results/browser.json' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: `npx http-server .tmp/site -a 127.0.0.1 -p ${PORT} -c-1 -s`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

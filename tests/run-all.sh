@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: type check, unit and render tests, a build of the snapshot, browser tests against it,
+# then the integration test against a real WordPress. Prints one "N passed, N failed" line at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .tmp/results
+rm -f .tmp/results/*.json
+
+bash tests/ensure-system-deps.sh || exit 1
+
+status=0
+step() { echo; echo "==> $*"; }
+
+step "Type check"
+npx tsc --noEmit || status=1
+
+step "Unit and render tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/unit.json || status=1
+
+step "Build of the embedded snapshot into .tmp/site"
+npx tsx build/cli.ts --out .tmp/site --site-url http://127.0.0.1:4173 || status=1
+
+step "Browser tests (Playwright, Debian Chromium)"
+npx playwright test || status=1
+
+step "Integration test against a real WordPress"
+npx vitest run --config tests/wordpress/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/wordpress.json || status=1
+
+node tests/summarize-results.mjs .tmp/results || status=1
+exit $status
