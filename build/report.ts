@@ -28,6 +28,8 @@ export interface BuildReport {
   pageTypes: Partial<Record<PageType, PageTypeReport>>;
   /** gzip bytes of each asset, by URL. */
   assets: Record<string, number>;
+  /** URL path of every HTML page written (browser tests visit them all). */
+  pagePaths: string[];
 }
 
 export function gzipSize(contents: string | Uint8Array): number {
@@ -73,6 +75,7 @@ export function buildReport(input: {
     stages: input.stages,
     pageTypes,
     assets: assetSizes,
+    pagePaths: input.pages.map((page) => page.path.replace(/index\.html$/, '')).sort(),
   };
 }
 

@@ -1,0 +1,52 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOptions } from '../../build/options.js';
+import { runBuild } from '../../build/pipeline.js';
+
+async function readTree(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(dir, file), (await readFile(file)).toString('base64'));
+    }
+  }
+  return files;
+}
+
+describe('a failing build', () => {
+  let root: string;
+  let out: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sqbb-build-'));
+    out = path.join(root, 'site');
+    await runBuild(parseOptions(['--out', out, '--now', '2026-01-15T12:00:00Z'], {}), true);
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('is refused when the snapshot is missing, and the previous output stays byte-identical', async () => {
+    const before = await readTree(out);
+    await expect(
+      runBuild(parseOptions(['--out', out, '--content', path.join(root, 'no-such-snapshot')], {}), true),
+    ).rejects.toThrow(/snapshot file .*posts\.json cannot be read/);
+    expect(await readTree(out)).toEqual(before);
+  });
+
+  it('is refused when WordPress cannot be reached, and the previous output stays byte-identical', async () => {
+    const before = await readTree(out);
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+    await expect(
+      runBuild(parseOptions(['--out', out, '--wp', 'http://127.0.0.1:9/wp-json/wp/v2'], {}), true),
+    ).rejects.toThrow(/WordPress at http:\/\/127\.0\.0\.1:9/);
+    expect(await readTree(out)).toEqual(before);
+  });
+
+  it('gives byte-identical output when built twice from the same content', async () => {
+    const first = await readTree(out);
+    const report = await runBuild(parseOptions(['--out', out, '--now', '2026-01-15T12:00:00Z'], {}), true);
+    expect(await readTree(out)).toEqual(first);
+    expect(report.changed).toBe(0);
+  });
+});

@@ -1,0 +1,96 @@
+import * as cheerio from 'cheerio';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { islandsIn, prefixRootPaths } from '../../build/render.js';
+import { ErrorScreen } from '../../src/components/ErrorScreen.js';
+import { Island } from '../../src/components/Island.js';
+import { Layout } from '../../src/components/layout/Layout.js';
+import { resolveMenu } from '../../src/components/layout/resolve-menu.js';
+import { MENU } from '../../src/menu.js';
+import { pathOf } from '../../src/routes.js';
+import { serializeIslandProps } from '../../src/islands/serialize-props.js';
+import { CLUB } from '../../src/site.js';
+
+describe('error screen', () => {
+  it('shows the exact texts of spec 2.15 and links Nous joindre to the club social page', () => {
+    const $ = cheerio.load(renderToString(<ErrorScreen />));
+    expect($('h1').text()).toBe('404 Error Page #2');
+    expect($('.error-text').text()).toBe('Oups une erreur est survenu');
+    const link = $('a:contains("Nous joindre")');
+    expect(link.attr('href')).toBe(CLUB.socialPage);
+    expect(link.attr('rel')).toBe('noopener');
+  });
+});
+
+describe('layout', () => {
+  const menu = resolveMenu(MENU, (id) => pathOf(id));
+  const html = renderToString(
+    <Layout menu={menu} currentPath="/contact" partners={[{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }]}>
+      <p>Contenu</p>
+    </Layout>,
+  );
+  const $ = cheerio.load(html);
+
+  it('shows the menu headings of spec 2.2 in order', () => {
+    const headings = $('.menu > .menu-item').map((_, item) => $(item).children('a, button').first().text()).get();
+    expect(headings).toEqual(['Club', 'Saison 25-26', 'Partenaires', 'Actus', 'Boutique', 'Cashless']);
+  });
+
+  it('groups the Club and Saison dropdowns as the spec does', () => {
+    const groups = (key: string) => $(`#dropdown-${key} .dropdown-title`).map((_, el) => $(el).text()).get();
+    expect(groups('club')).toEqual(['Histoire', 'Vie du club', 'En savoir plus']);
+    expect(groups('saison')).toEqual(["l'équipe", 'Compétitions', 'Saison 25-26']);
+  });
+
+  it('links the logo to / and opens the association site in a new tab, the shop on its own host', () => {
+    expect($('.site-logo').attr('href')).toBe('/');
+    const association = $(`a[href="${CLUB.associationSite}"]`);
+    expect(association.attr('target')).toBe('_blank');
+    expect(association.attr('rel')).toBe('noopener');
+    expect($('a.menu-link:contains("Boutique")').attr('href')).toBe(CLUB.shopSite);
+  });
+
+  it('marks the current page in the menu', () => {
+    expect($('a[aria-current="page"]').attr('href')).toBe('/contact');
+  });
+
+  it('puts the partners slider with Espace partenaires below the page, then the footer', () => {
+    const order = $('main, [data-island="partners"], footer').map((_, el) => el.tagName).get();
+    expect(order).toEqual(['main', 'div', 'footer']);
+    expect($('[data-island="partners"] a:contains("Espace partenaires")').length).toBe(1);
+  });
+
+  it('marks the navigation and partners islands with their props', () => {
+    expect(islandsIn(html)).toEqual(['nav', 'partners']);
+    const props = JSON.parse($('[data-island="nav"]').attr('data-props') ?? '{}');
+    expect(props.currentPath).toBe('/contact');
+  });
+});
+
+describe('islands', () => {
+  it('escapes props so markup in content cannot break out of the attribute', () => {
+    const Echo = ({ text }: { text: string }) => <span>{text}</span>;
+    const html = renderToString(<Island name="nav" component={Echo as never} props={{ text: '"><script>alert(1)</script>' }} />);
+    expect(html).not.toContain('<script>');
+    expect(cheerio.load(html)('[data-island]').attr('data-props')).toBe('{"text":"\\"><script>alert(1)</script>"}');
+  });
+
+  it('rejects props that are not plain JSON, naming the island and the prop', () => {
+    expect(() => serializeIslandProps('calendar', { when: new Date(0) })).toThrow('island "calendar": props.when is not plain JSON');
+    expect(() => serializeIslandProps('calendar', { onPick: () => {} })).toThrow(/props.onPick/);
+  });
+
+  it('fails the build on an island missing from the registry', () => {
+    expect(() => islandsIn('<div data-island="weather"></div>')).toThrow(/unknown island "weather"/);
+  });
+});
+
+describe('path prefix of SITE_URL', () => {
+  it('is added to root-relative links and images, never to external ones', () => {
+    const html = '<a href="/contact">c</a><a href="https://x.fr/">x</a><img src="/images/a.svg" srcset="/images/a.jpg 300w, /images/b.jpg 600w"><a href="//cdn.x/">y</a>';
+    expect(prefixRootPaths(html, '/sqbb')).toBe(
+      '<a href="/sqbb/contact">c</a><a href="https://x.fr/">x</a><img src="/sqbb/images/a.svg" srcset="/sqbb/images/a.jpg 300w, /sqbb/images/b.jpg 600w"><a href="//cdn.x/">y</a>',
+    );
+    expect(prefixRootPaths(html, '')).toBe(html);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions } from '../../build/options.js';
+
+describe('build options', () => {
+  it('defaults to the embedded snapshot, dist/ and localhost', () => {
+    const options = parseOptions([], {}, '/repo');
+    expect(options.contentDir).toBe('/repo/data/wordpress');
+    expect(options.outDir).toBe('/repo/dist');
+    expect(options.siteUrl).toBe('http://localhost:8080');
+    expect(options.wpUrl).toBeUndefined();
+    expect(options.allowShrink).toBe(false);
+  });
+
+  it('reads the environment variables of the README', () => {
+    const options = parseOptions([], {
+      CONTENT_DIR: 'snap', WP_API_URL: 'https://cms.example/wp-json/wp/v2/', OUT_DIR: '/srv/out', SITE_URL: 'https://www.sqbb.fr/', ALLOW_SHRINK: '1',
+    }, '/repo');
+    expect(options).toMatchObject({
+      contentDir: '/repo/snap', wpUrl: 'https://cms.example/wp-json/wp/v2', outDir: '/srv/out', siteUrl: 'https://www.sqbb.fr', allowShrink: true,
+    });
+  });
+
+  it('lets flags win over environment variables, in both --flag value and --flag=value forms', () => {
+    const options = parseOptions(['--out', 'public-site', '--site-url=https://club.example/sqbb/', '--wp', 'http://127.0.0.1:9000/wp-json/wp/v2', '--allow-shrink'], { OUT_DIR: 'ignored', SITE_URL: 'https://ignored.example' }, '/repo');
+    expect(options.outDir).toBe('/repo/public-site');
+    expect(options.siteUrl).toBe('https://club.example/sqbb');
+    expect(options.wpUrl).toBe('http://127.0.0.1:9000/wp-json/wp/v2');
+    expect(options.allowShrink).toBe(true);
+  });
+
+  it('fixes the build time with --now', () => {
+    expect(parseOptions(['--now', '2026-01-15T12:00:00Z'], {}).now.toISOString()).toBe('2026-01-15T12:00:00.000Z');
+  });
+
+  it('rejects unknown flags, missing values and URLs that are not http(s)', () => {
+    expect(() => parseOptions(['--colour'], {})).toThrow(/unknown option --colour/);
+    expect(() => parseOptions(['--out'], {})).toThrow(/--out needs a value/);
+    expect(() => parseOptions(['--wp', 'ftp://cms.example'], {})).toThrow(/only http\(s\)/);
+    expect(() => parseOptions(['--site-url', 'not a url'], {})).toThrow(/not an absolute URL/);
+    expect(() => parseOptions(['--now', 'yesterday'], {})).toThrow(/not a date/);
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeOutput } from '../../build/write.js';
+
+async function snapshotTree(dir: string): Promise<Record<string, string>> {
+  const tree: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      tree[path.relative(dir, file)] = await readFile(file, 'utf8');
+    }
+  }
+  return tree;
+}
+
+describe('atomic output', () => {
+  let root: string;
+  let out: string;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sqbb-write-'));
+    out = path.join(root, 'dist');
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('replaces the previous output with exactly the new files', async () => {
+    await writeOutput(out, [{ path: '/index.html', contents: 'v1' }, { path: '/old/index.html', contents: 'gone soon' }]);
+    const result = await writeOutput(out, [{ path: '/index.html', contents: 'v2' }, { path: '/a/b/index.html', contents: 'new' }]);
+    expect(await snapshotTree(out)).toEqual({ 'index.html': 'v2', 'a/b/index.html': 'new' });
+    expect(result).toEqual({ written: 2, changed: 2, removed: 1 });
+    expect((await readdir(root)).sort()).toEqual(['dist']);
+  });
+
+  it('keeps the modification time of files whose bytes did not change', async () => {
+    await writeOutput(out, [{ path: '/same.html', contents: 'same' }, { path: '/changes.html', contents: 'v1' }]);
+    const before = await stat(path.join(out, 'same.html'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const result = await writeOutput(out, [{ path: '/same.html', contents: 'same' }, { path: '/changes.html', contents: 'v2' }]);
+    const after = await stat(path.join(out, 'same.html'));
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect(result.changed).toBe(1);
+  });
+
+  it('leaves the previous output byte-identical when writing fails', async () => {
+    await mkdir(out);
+    await writeFile(path.join(out, 'index.html'), 'the good site');
+    const before = await snapshotTree(out);
+    await expect(
+      writeOutput(out, [{ path: '/index.html', contents: 'half' }, { path: '/index.html', contents: 'duplicate' }]),
+    ).rejects.toThrow(/two outputs write \/index.html/);
+    expect(await snapshotTree(out)).toEqual(before);
+    expect((await readdir(root)).sort()).toEqual(['dist']);
+  });
+
+  it('refuses paths that climb out of the output folder', async () => {
+    await expect(writeOutput(out, [{ path: '/../escape.html', contents: 'x' }])).rejects.toThrow(/outside the output folder/);
+    await expect(stat(path.join(root, 'escape.html'))).rejects.toThrow();
+  });
+});
