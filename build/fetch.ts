@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions } from './options.js';
+import { log } from './progress.js';
 import { pullWordPress } from './wordpress/pull.js';
 import type { RawWordPressContent } from './wordpress/raw.js';
 
@@ -19,7 +20,7 @@ export interface FetchedContent {
 export async function fetchContent(options: BuildOptions): Promise<FetchedContent> {
   if (options.wpUrl) {
     try {
-      return { source: 'live', wordpress: await pullWordPress(options.wpUrl) };
+      return { source: 'live', wordpress: await pullWordPress(options.wpUrl, { onProgress: log }) };
     } catch (error) {
       throw new ContentError(`WordPress at ${options.wpUrl} could not be read: ${(error as Error).message}`);
     }

@@ -1,25 +1,78 @@
+import { createLimiter, DEFAULT_HTTP, getWithRetry, WordPressError, type HttpOptions } from './http.js';
 import type { RawWordPressContent } from './raw.js';
 
-// The live pull; the news issue hardens it (timeouts, retries, concurrency, progress).
-export async function pullWordPress(apiUrl: string): Promise<RawWordPressContent> {
-  const [posts, categories, tags] = await Promise.all([
-    fetchAllPages(apiUrl, 'posts', '_embed=1&orderby=date&order=desc'),
-    fetchAllPages(apiUrl, 'categories', ''),
-    fetchAllPages(apiUrl, 'tags', ''),
-  ]);
+export interface PullOptions {
+  http?: Partial<HttpOptions>;
+  /** Requests in flight across all resources; the club's WordPress is small. */
+  concurrency?: number;
+  /** One line per resource once it is complete. */
+  onProgress?: (line: string) => void;
+}
+
+/** WordPress caps per_page at 100. */
+const PER_PAGE = 100;
+/** A misconfigured server announcing absurd page counts must not keep a build busy for hours. */
+const MAX_PAGES = 500;
+
+const RESOURCES = {
+  posts: { _embed: '1', orderby: 'date', order: 'desc' },
+  categories: {},
+  tags: {},
+} as const;
+
+type Resource = keyof typeof RESOURCES;
+
+/**
+ * The live pull (DESIGN section 3): every post (embedded media, author, terms), category and tag,
+ * 100 per page until X-WP-TotalPages. `apiUrl` is the REST base, e.g. https://host/wp-json/wp/v2.
+ */
+export async function pullWordPress(apiUrl: string, options: PullOptions = {}): Promise<RawWordPressContent> {
+  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
+  const limit = createLimiter(options.concurrency ?? 3);
+  const report = options.onProgress ?? (() => {});
+  const pull = async (resource: Resource) => {
+    const started = performance.now();
+    const { items, pages } = await fetchAllPages(apiUrl, resource, http, limit);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    report(`wordpress  ${resource}: ${items.length} in ${pages} page${pages === 1 ? '' : 's'} (${seconds} s)`);
+    return items;
+  };
+  const [posts, categories, tags] = await Promise.all([pull('posts'), pull('categories'), pull('tags')]);
   return { posts, categories, tags };
 }
 
-async function fetchAllPages(apiUrl: string, resource: string, query: string): Promise<unknown[]> {
-  const items: unknown[] = [];
-  for (let page = 1, totalPages = 1; page <= totalPages; page += 1) {
-    const url = `${apiUrl}/${resource}?per_page=100&page=${page}${query ? `&${query}` : ''}`;
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`WordPress answered ${response.status} for ${url}`);
-    totalPages = Number(response.headers.get('x-wp-totalpages') ?? '1') || 1;
-    const body: unknown = await response.json();
-    if (!Array.isArray(body)) throw new Error(`WordPress sent no list for ${url}`);
-    items.push(...body);
+export function resourceUrl(apiUrl: string, resource: string, page: number, extra: Readonly<Record<string, string>> = {}): string {
+  const url = new URL(`${apiUrl.replace(/\/+$/, '')}/${resource}`);
+  url.searchParams.set('per_page', String(PER_PAGE));
+  url.searchParams.set('page', String(page));
+  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
+  return url.href;
+}
+
+async function fetchAllPages(
+  apiUrl: string,
+  resource: Resource,
+  http: HttpOptions,
+  limit: ReturnType<typeof createLimiter>,
+): Promise<{ items: unknown[]; pages: number }> {
+  const fetchPage = (page: number) => limit(() => fetchListPage(resourceUrl(apiUrl, resource, page, RESOURCES[resource]), http));
+  const first = await fetchPage(1);
+  const totalPages = first.totalPages ?? 1;
+  if (totalPages > MAX_PAGES) throw new WordPressError(`${resource}: X-WP-TotalPages says ${totalPages}, more than the ${MAX_PAGES} we accept`);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, totalPages - 1) }, (_, index) => fetchPage(index + 2)));
+  return { items: [first, ...rest].flatMap((page) => page.items), pages: Math.max(1, totalPages) };
+}
+
+async function fetchListPage(url: string, http: HttpOptions): Promise<{ items: unknown[]; totalPages?: number }> {
+  const { headers, body } = await getWithRetry(url, http);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new WordPressError(`${url} did not answer JSON (is it the REST base, …/wp-json/wp/v2?)`);
   }
-  return items;
+  if (!Array.isArray(parsed)) throw new WordPressError(`${url} did not answer a JSON list`);
+  const header = headers.get('x-wp-totalpages');
+  const totalPages = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
+  return { items: parsed, totalPages };
 }

@@ -1,0 +1,171 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseRetryAfter } from '../../build/wordpress/http.js';
+import { pullWordPress } from '../../build/wordpress/pull.js';
+
+type Handler = (url: URL, request: IncomingMessage, response: ServerResponse) => void;
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+/** A fake WordPress on loopback; returns its REST base. */
+async function fakeWordPress(handler: Handler): Promise<string> {
+  server = createServer((request, response) => handler(new URL(request.url ?? '/', 'http://x'), request, response));
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}/wp-json/wp/v2`;
+}
+
+function sendList(response: ServerResponse, items: unknown[], totalPages: number, status = 200) {
+  response.writeHead(status, { 'content-type': 'application/json', 'x-wp-totalpages': String(totalPages), 'x-wp-total': String(items.length) });
+  response.end(JSON.stringify(items));
+}
+
+/** Serves `count` posts 100 per page and `terms` categories and tags, like WordPress does. */
+function paged(count: number, terms = 3): Handler {
+  return (url, _request, response) => {
+    const page = Number(url.searchParams.get('page'));
+    const perPage = Number(url.searchParams.get('per_page'));
+    const total = url.pathname.endsWith('/posts') ? count : terms;
+    const totalPages = Math.ceil(total / perPage);
+    const ids = Array.from({ length: total }, (_, index) => ({ id: index + 1 })).slice((page - 1) * perPage, page * perPage);
+    if (page > Math.max(1, totalPages)) {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 'rest_post_invalid_page_number' }));
+      return;
+    }
+    sendList(response, ids, totalPages);
+  };
+}
+
+const instant = { sleep: async () => {}, backoffMs: 10 };
+
+describe('pullWordPress', () => {
+  it('follows X-WP-TotalPages, 100 per page, posts with _embed by date descending', async () => {
+    const requests: string[] = [];
+    const handler = paged(250, 120);
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      requests.push(`${url.pathname}?${url.searchParams.toString()}`);
+      handler(url, request, response);
+    });
+    const content = await pullWordPress(apiUrl, { http: instant });
+    expect(content.posts).toHaveLength(250);
+    expect(content.posts.map((post) => (post as { id: number }).id)).toEqual(Array.from({ length: 250 }, (_, index) => index + 1));
+    expect(content.categories).toHaveLength(120);
+    expect(content.tags).toHaveLength(120);
+    const postRequests = requests.filter((request) => request.includes('/posts')).sort();
+    expect(postRequests).toEqual([1, 2, 3].map((page) => `/wp-json/wp/v2/posts?per_page=100&page=${page}&_embed=1&orderby=date&order=desc`));
+    expect(requests.filter((request) => request.includes('/tags'))).toHaveLength(2);
+  });
+
+  it('reads an empty WordPress (X-WP-TotalPages 0) as no posts', async () => {
+    const apiUrl = await fakeWordPress((_url, _request, response) => sendList(response, [], 0));
+    expect(await pullWordPress(apiUrl, { http: instant })).toEqual({ posts: [], categories: [], tags: [] });
+  });
+
+  it('keeps at most three requests in flight', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const handler = paged(900, 450);
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      setTimeout(() => {
+        inFlight -= 1;
+        handler(url, request, response);
+      }, 15);
+    });
+    const content = await pullWordPress(apiUrl, { http: instant });
+    expect(content.posts).toHaveLength(900);
+    expect(maxInFlight).toBe(3);
+  });
+
+  it('retries 5xx and 429 with growing backoff and honours Retry-After', async () => {
+    const failures = new Map<string, number>();
+    const sleeps: number[] = [];
+    const handler = paged(5);
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      const seen = failures.get(url.pathname) ?? 0;
+      failures.set(url.pathname, seen + 1);
+      if (url.pathname.endsWith('/posts') && seen < 2) {
+        response.writeHead(503).end('maintenance');
+      } else if (url.pathname.endsWith('/tags') && seen === 0) {
+        response.writeHead(429, { 'retry-after': '7' }).end();
+      } else {
+        handler(url, request, response);
+      }
+    });
+    const content = await pullWordPress(apiUrl, { http: { backoffMs: 100, sleep: async (ms) => void sleeps.push(ms) } });
+    expect(content.posts).toHaveLength(5);
+    expect(failures.get('/wp-json/wp/v2/posts')).toBe(3);
+    expect(sleeps.sort((a, b) => a - b)).toEqual([100, 200, 7000]);
+  });
+
+  it('gives up after the last retry with the reason on one line', async () => {
+    let attempts = 0;
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      if (url.pathname.endsWith('/posts')) {
+        attempts += 1;
+        response.writeHead(502).end();
+      } else paged(1)(url, request, response);
+    });
+    const error = await pullWordPress(apiUrl, { http: { ...instant, retries: 3 } }).catch((caught: Error) => caught);
+    expect(attempts).toBe(4);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/posts\?.*: gave up after 4 attempts \(HTTP 502\)$/);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('does not retry a 4xx answer and names the WordPress error code', async () => {
+    let attempts = 0;
+    const apiUrl = await fakeWordPress((_url, _request, response) => {
+      attempts += 1;
+      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'rest_no_route', message: 'Aucune route' }));
+    });
+    const error = (await pullWordPress(apiUrl, { http: instant, concurrency: 1 }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toContain('answered HTTP 404 rest_no_route');
+    expect(attempts).toBeLessThanOrEqual(3);
+  });
+
+  it('retries a refused connection, then reports it', async () => {
+    const apiUrl = await fakeWordPress(() => {});
+    server?.close();
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/gave up after 4 attempts \(ECONNREFUSED\)/);
+  });
+
+  it('times out a WordPress that never answers', async () => {
+    const apiUrl = await fakeWordPress(() => {});
+    const error = (await pullWordPress(apiUrl, { http: { ...instant, timeoutMs: 100, retries: 1 } }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/gave up after 2 attempts \(no answer within 0.1 s\)/);
+  });
+
+  it('rejects an answer that is not a JSON list (a wrong REST base)', async () => {
+    const apiUrl = await fakeWordPress((_url, _request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>'));
+    await expect(pullWordPress(apiUrl, { http: instant })).rejects.toThrow(/did not answer JSON/);
+  });
+
+  it('prints one progress line per resource', async () => {
+    const apiUrl = await fakeWordPress(paged(130, 4));
+    const lines: string[] = [];
+    await pullWordPress(apiUrl, { http: instant, onProgress: (line) => lines.push(line) });
+    expect(lines.map((line) => line.replace(/\(\d+\.\d s\)/, '(t)')).sort()).toEqual([
+      'wordpress  categories: 4 in 1 page (t)',
+      'wordpress  posts: 130 in 2 pages (t)',
+      'wordpress  tags: 4 in 1 page (t)',
+    ]);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates, ignores garbage', () => {
+    expect(parseRetryAfter('3', 0)).toBe(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 1970 00:00:05 GMT', 1000)).toBe(4000);
+    expect(parseRetryAfter('soon', 0)).toBeUndefined();
+    expect(parseRetryAfter(null, 0)).toBeUndefined();
+  });
+});
