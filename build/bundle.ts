@@ -10,6 +10,8 @@ export interface IslandAssets {
   entry: string;
   /** Its static imports (shared chunks), preloaded so the entry does not wait on a waterfall. */
   chunks: string[];
+  /** Chunks it may import later (Swiper when a slider nears the viewport). */
+  lazyChunks: string[];
 }
 
 export interface BuiltAssets {
@@ -68,11 +70,11 @@ async function bundleIslands(): Promise<{ files: OutputFile[]; islands: Record<I
   const toUrl = (file: string) => `/assets/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
   const files = result.outputFiles.map((file) => ({ path: toUrl(file.path), contents: file.contents }));
   const outputs = result.metafile.outputs;
-  const staticImports = (output: string, seen = new Set<string>()): string[] => {
+  const importsOf = (output: string, kinds: readonly string[], seen = new Set<string>()): string[] => {
     for (const imported of outputs[output]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+      if (kinds.includes(imported.kind) && !seen.has(imported.path)) {
         seen.add(imported.path);
-        staticImports(imported.path, seen);
+        importsOf(imported.path, kinds, seen);
       }
     }
     return [...seen];
@@ -81,7 +83,9 @@ async function bundleIslands(): Promise<{ files: OutputFile[]; islands: Record<I
   for (const [output, meta] of Object.entries(outputs)) {
     const name = Object.entries(ISLANDS).find(([, file]) => file === meta.entryPoint)?.[0] as IslandName | undefined;
     if (!name) continue;
-    islands[name] = { entry: toUrl(output), chunks: staticImports(output).map(toUrl).sort() };
+    const chunks = importsOf(output, ['import-statement']);
+    const lazyChunks = importsOf(output, ['import-statement', 'dynamic-import']).filter((chunk) => !chunks.includes(chunk));
+    islands[name] = { entry: toUrl(output), chunks: chunks.map(toUrl).sort(), lazyChunks: lazyChunks.map(toUrl).sort() };
   }
   for (const name of Object.keys(ISLANDS) as IslandName[]) {
     if (!islands[name]) throw new Error(`island "${name}": esbuild produced no entry for ${ISLANDS[name]}`);

@@ -48,7 +48,7 @@ export function renderRoutes(
         files.push({ path, contents: route.content(site, params) });
       } else {
         const { element, head } = route.render(site, params);
-        const canonicalPath = head.canonicalPath ?? (route.aliasOf ? pathOf(route.aliasOf) : undefined);
+        const canonicalPath = withTrailingSlash(head.canonicalPath ?? (route.aliasOf ? pathOf(route.aliasOf) : path));
         const bodyHtml = renderToString(
           <Layout menu={menu} currentPath={path} partners={partners}>
             {element}
@@ -74,6 +74,11 @@ export function renderRoutes(
     onProgress(index + 1, instances.length);
   });
   return { pages, files };
+}
+
+/** Pages are served as <path>/index.html, so their public URL ends with a slash. */
+function withTrailingSlash(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
 }
 
 /** Island names marked in rendered HTML; an unregistered one is a build error. */

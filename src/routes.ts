@@ -1,6 +1,7 @@
 import { clubRoutes } from './routes/club-routes.js';
 import { newsRoutes } from './routes/news-routes.js';
 import { fillPattern, RouteError } from './routes/paths.js';
+import { seoRoutes } from './routes/seo-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
 import { teamRoutes } from './routes/team-routes.js';
 import type { PageRoute, Route, RouteParams } from './routes/types.js';
@@ -10,7 +11,8 @@ import type { SiteData } from './site-data.js';
  * The single route table: every page and file the build writes. Menus, the sitemap, link checks
  * and tests read it; nothing else lists routes.
  */
-export const ROUTES: readonly Route[] = [...siteRoutes, ...clubRoutes, ...teamRoutes, ...newsRoutes];
+const CONTENT_ROUTES: readonly Route[] = [...siteRoutes, ...clubRoutes, ...teamRoutes, ...newsRoutes];
+export const ROUTES: readonly Route[] = [...CONTENT_ROUTES, ...seoRoutes(CONTENT_ROUTES)];
 
 export interface RouteInstance {
   route: Route;

@@ -20,6 +20,9 @@ npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/unit
 step "Build of the embedded snapshot into .tmp/site"
 npx tsx build/cli.ts --out .tmp/site --site-url http://127.0.0.1:4173 || status=1
 
+step "Checks over the whole built site (links, HTML, budgets)"
+npx vitest run --config tests/site/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/site.json || status=1
+
 step "Browser tests (Playwright, Debian Chromium)"
 npx playwright test || status=1
 

@@ -22,6 +22,8 @@ export interface PageDefinition<P> {
   outputFile?: string;
   /** Left out of the sitemap (aliases, placeholders, the error screen). */
   hideFromSitemap?: boolean;
+  /** Date of the content behind a page (ISO), for the sitemap's lastmod; omitted when unknown. */
+  lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
 }
 
 export interface PageRoute {
@@ -32,6 +34,7 @@ export interface PageRoute {
   aliasOf?: string;
   outputFile?: string;
   hideFromSitemap: boolean;
+  lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
   paths: (site: SiteData) => RouteParams[];
   render: (site: SiteData, params: RouteParams) => { element: ReactElement; head: PageHead };
 }
@@ -59,6 +62,7 @@ export function definePage<P>(def: PageDefinition<P>): PageRoute {
     aliasOf: def.aliasOf,
     outputFile: def.outputFile,
     hideFromSitemap: def.hideFromSitemap ?? Boolean(def.aliasOf),
+    lastModified: def.lastModified,
     paths: def.paths ?? (() => [{}]),
     render(site, params) {
       const { props, head } = def.load(site, params);

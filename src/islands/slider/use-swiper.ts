@@ -37,22 +37,10 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
     let cancelled = false;
     let cleanup = () => {};
     const mount = async () => {
-      const [{ default: Swiper }, { Autoplay, A11y, EffectCoverflow, Keyboard }] = await Promise.all([
-        import('swiper'),
-        import('swiper/modules'),
-      ]);
+      const { createSwiper } = await import('./swiper-setup.js');
       if (cancelled) return;
       const reduced = prefersReducedMotion();
-      const swiper = new Swiper(container, {
-        modules: [Autoplay, A11y, EffectCoverflow, Keyboard],
-        a11y: {
-          prevSlideMessage: 'Diapositive précédente',
-          nextSlideMessage: 'Diapositive suivante',
-          firstSlideMessage: 'Première diapositive',
-          lastSlideMessage: 'Dernière diapositive',
-          slideLabelMessage: '{{index}} sur {{slidesLength}}',
-        },
-        keyboard: { enabled: true, onlyInViewport: true },
+      const swiper = createSwiper(container, {
         ...options,
         ...(autoplay ? { autoplay: { ...(typeof options.autoplay === 'object' ? options.autoplay : {}) } } : {}),
         speed: reduced ? 0 : options.speed,

@@ -1,0 +1,22 @@
+import Swiper from 'swiper';
+import { A11y, Autoplay, EffectCoverflow, Keyboard } from 'swiper/modules';
+import type { SwiperOptions } from 'swiper/types';
+
+/**
+ * Imported lazily by use-swiper.ts: named imports here let esbuild keep only these four modules
+ * (a dynamic import of 'swiper/modules' would pull every module of Swiper into the chunk).
+ */
+export function createSwiper(container: HTMLElement, options: SwiperOptions): Swiper {
+  return new Swiper(container, {
+    modules: [Autoplay, A11y, EffectCoverflow, Keyboard],
+    a11y: {
+      prevSlideMessage: 'Diapositive précédente',
+      nextSlideMessage: 'Diapositive suivante',
+      firstSlideMessage: 'Première diapositive',
+      lastSlideMessage: 'Dernière diapositive',
+      slideLabelMessage: '{{index}} sur {{slidesLength}}',
+    },
+    keyboard: { enabled: true, onlyInViewport: true },
+    ...options,
+  });
+}

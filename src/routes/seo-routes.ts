@@ -1,0 +1,26 @@
+import { renderRobots, renderSitemap } from '../lib/sitemap.js';
+import { fillPattern } from './paths.js';
+import { defineFile, type Route } from './types.js';
+
+/** sitemap.xml and robots.txt, derived from the other routes of the table. */
+export function seoRoutes(routes: readonly Route[]): Route[] {
+  return [
+    defineFile({
+      id: 'sitemap',
+      pattern: '/sitemap.xml',
+      content: (site) =>
+        renderSitemap(
+          site.siteUrl,
+          routes.flatMap((route) =>
+            route.kind === 'page' && !route.hideFromSitemap
+              ? route.paths(site).map((params) => ({
+                  path: fillPattern(route.id, route.pattern, params),
+                  lastModified: route.lastModified?.(site, params),
+                }))
+              : [],
+          ),
+        ),
+    }),
+    defineFile({ id: 'robots', pattern: '/robots.txt', content: (site) => renderRobots(site.siteUrl) }),
+  ];
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readReport } from './built-site.js';
+
+const KB = 1024;
+
+/** DESIGN section 5 and issue 6: gzip budgets, measured on the built site by the build report. */
+describe('size budgets (gzip)', () => {
+  const report = readReport();
+  const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+  const table = Object.entries(report.pageTypes).map(([type, entry]) =>
+    `${type}: html ${kb(entry.htmlGzip)}, css ${kb(entry.cssGzip)}, js ${kb(entry.jsGzip)} before interaction, ${kb(entry.jsGzipWithLazy)} with lazy chunks (${entry.example})`,
+  );
+  console.log(`budget figures:\n  ${table.join('\n  ')}`);
+
+  it('loads at most 15 KB of JavaScript before interaction on text, article and list pages', () => {
+    for (const type of ['text', 'article', 'list', 'error'] as const) {
+      const entry = report.pageTypes[type];
+      if (entry) expect(entry.jsGzip, `${type} (${entry.example})`).toBeLessThanOrEqual(15 * KB);
+    }
+  });
+
+  it('loads at most 60 KB of JavaScript on the home page, Swiper included', () => {
+    const home = report.pageTypes.home;
+    expect(home).toBeDefined();
+    expect(home?.jsGzipWithLazy).toBeLessThanOrEqual(60 * KB);
+  });
+
+  it('ships at most 30 KB of CSS per page', () => {
+    for (const [type, entry] of Object.entries(report.pageTypes)) {
+      expect(entry.cssGzip, type).toBeLessThanOrEqual(30 * KB);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtFiles, loadHtml, SITE_DIR } from './built-site.js';
+
+/** Does a root-relative URL resolve to a file of the output, the way a static host serves it? */
+function resolves(url: string): boolean {
+  const pathname = decodeURIComponent(url.split('#')[0]?.split('?')[0] ?? '');
+  const target = path.join(SITE_DIR, pathname);
+  if (!target.startsWith(SITE_DIR)) return false;
+  if (existsSync(target) && statSync(target).isFile()) return true;
+  return existsSync(path.join(target, 'index.html'));
+}
+
+function internalUrls(value: string, attribute: string): string[] {
+  const candidates = attribute === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '') : [value];
+  return candidates.filter((url) => url.startsWith('/') && !url.startsWith('//'));
+}
+
+describe('link integrity of the built site', () => {
+  const pages = builtFiles('.html');
+
+  it('has pages to check', () => {
+    expect(pages.length).toBeGreaterThan(50);
+  });
+
+  it('resolves every internal href, src and srcset of every page to a file', () => {
+    const broken: string[] = [];
+    let checked = 0;
+    for (const page of pages) {
+      const $ = loadHtml(page);
+      for (const attribute of ['href', 'src', 'srcset', 'poster']) {
+        $(`[${attribute}]`).each((_, element) => {
+          for (const url of internalUrls($(element).attr(attribute) ?? '', attribute)) {
+            checked += 1;
+            if (!resolves(url)) broken.push(`${page.path}: ${attribute}="${url}"`);
+          }
+        });
+      }
+    }
+    console.log(`link check: ${checked} internal references in ${pages.length} pages`);
+    expect(broken).toEqual([]);
+  });
+
+  it('resolves every internal URL inside the JSON pages', () => {
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of builtFiles('.json')) {
+      const text = readFileSync(file.absolute, 'utf8');
+      for (const match of text.matchAll(/"(\/[^"\s]*)"/g)) {
+        const url = match[1] as string;
+        if (url.startsWith('//')) continue;
+        checked += 1;
+        if (!resolves(url)) broken.push(`${file.path}: ${url}`);
+      }
+    }
+    console.log(`link check: ${checked} internal URLs in JSON files`);
+    expect(broken).toEqual([]);
+  });
+
+  it('opens external links in a new tab only with rel="noopener"', () => {
+    const unsafe: string[] = [];
+    for (const page of pages) {
+      const $ = loadHtml(page);
+      $('a[target="_blank"]').each((_, element) => {
+        const rel = ($(element).attr('rel') ?? '').split(/\s+/);
+        if (!rel.includes('noopener') && !rel.includes('noreferrer')) unsafe.push(`${page.path}: ${$(element).attr('href')}`);
+      });
+    }
+    expect(unsafe).toEqual([]);
+  });
+});
