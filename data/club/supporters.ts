@@ -5,6 +5,7 @@ export const supporterGroups: SupporterGroup[] = [
   {
     name: 'Les Fous du Palais',
     president: 'Julien Lemaire',
+    presidentTitle: 'Président',
     founded: 1994,
     presentation: [
       "Installés derrière le panier côté tribune Nord, les Fous du Palais donnent de la voix depuis 1994. Tambours, drapeaux et chants : pendant quarante minutes, ils ne laissent jamais l'équipe seule.",
@@ -21,6 +22,7 @@ export const supporterGroups: SupporterGroup[] = [
   {
     name: 'Allez Saint-Quentin',
     president: 'Martine Caron',
+    presidentTitle: 'Présidente',
     founded: 2009,
     presentation: [
       "Association familiale et conviviale, Allez Saint-Quentin rassemble depuis 2009 des supporters de tous âges autour d'une même passion : le basket et le SQBB.",

@@ -1,32 +1,188 @@
+import { BecomePartnerPage } from '../pages/club/BecomePartnerPage.js';
+import { CashlessPage } from '../pages/club/CashlessPage.js';
+import { CompetitionPage } from '../pages/club/CompetitionPage.js';
+import { ContactPage } from '../pages/club/ContactPage.js';
+import { HistoryPage } from '../pages/club/HistoryPage.js';
+import { MatchGuidePage } from '../pages/club/MatchGuidePage.js';
+import { OrganisationPage } from '../pages/club/OrganisationPage.js';
+import { PalmaresPage } from '../pages/club/PalmaresPage.js';
+import { groupPartners } from '../pages/club/partner-sections.js';
+import { PartnersPage } from '../pages/club/PartnersPage.js';
+import { PracticalInfoPage } from '../pages/club/PracticalInfoPage.js';
+import { StadiumPage } from '../pages/club/StadiumPage.js';
+import { SupporterGroupsPage } from '../pages/club/SupporterGroupsPage.js';
+import type { SiteData } from '../site-data.js';
+import type { CompetitionFacts } from '../types/club.js';
 import { bannerPage, placeholderPage } from './simple-page.js';
-import type { Route } from './types.js';
+import { definePage, type PageRoute, type Route } from './types.js';
 
-// Owned by the club-pages issue; every route of spec 2.3 exists from the foundation on.
+const STADIUM_DESCRIPTION = 'Le Palais des Sports Pierre-Ratte : capacité, histoire, adresse et billetterie.';
+const BECOME_PARTNER_DESCRIPTION = 'Visibilité, réseau, hospitalité : devenez partenaire du Saint-Quentin Basket-Ball.';
+
+function stadiumRoute(id: string, pattern: string, aliasOf?: string): PageRoute {
+  return definePage({
+    id,
+    pattern,
+    pageType: 'text',
+    aliasOf,
+    load: (site) => ({ props: site.club.stadium, head: { title: 'Le stade', description: STADIUM_DESCRIPTION } }),
+    Page: StadiumPage,
+  });
+}
+
+function becomePartnerRoute(id: string, pattern: string, aliasOf?: string): PageRoute {
+  return definePage({
+    id,
+    pattern,
+    pageType: 'text',
+    aliasOf,
+    load: (site) => ({ props: site.club.partnership, head: { title: 'Devenir partenaire', description: BECOME_PARTNER_DESCRIPTION } }),
+    Page: BecomePartnerPage,
+  });
+}
+
+function competitionRoute(id: string, pattern: string, key: keyof CompetitionFacts, description: string): PageRoute {
+  return definePage({
+    id,
+    pattern,
+    pageType: 'text',
+    load: (site: SiteData) => {
+      const competition = site.club.competitions[key];
+      return { props: { competition }, head: { title: competition.name, description } };
+    },
+    Page: CompetitionPage,
+  });
+}
+
+function supporterGroupsRoute(id: string, pattern: string, title: string, intro: string): PageRoute {
+  return definePage({
+    id,
+    pattern,
+    pageType: 'text',
+    load: (site) => ({
+      props: { title, intro, groups: site.club.supporterGroups },
+      head: { title, description: 'Les Fous du Palais et Allez Saint-Quentin, les deux groupes de supporters du SQBB.' },
+    }),
+    Page: SupporterGroupsPage,
+  });
+}
+
+// Route ids are referenced by src/menu.ts; aliases of the spec keep a canonical link to their main route.
 export const clubRoutes: Route[] = [
-  bannerPage({ id: 'club-history', pattern: '/club/histoire/saint-quentin', title: 'Histoire du club', description: "L'histoire du Saint-Quentin Basket-Ball." }),
-  bannerPage({ id: 'club-organisation', pattern: '/club/histoire/organisation', title: 'Organigramme', description: "L'organigramme du Saint-Quentin Basket-Ball." }),
-  bannerPage({ id: 'club-palmares', pattern: '/club/histoire/palmares', title: 'Palmarès', description: 'Les titres du Saint-Quentin Basket-Ball de 1987 à 2023.' }),
-  bannerPage({ id: 'club-supporter-clubs', pattern: '/club/histoire/clubs-supportaires', title: 'Clubs supporters', description: 'Les clubs de supporters du SQBB.' }),
+  definePage({
+    id: 'club-history',
+    pattern: '/club/histoire/saint-quentin',
+    pageType: 'text',
+    load: (site) => ({
+      props: { pageTitle: site.club.history.pageTitle, eras: site.club.history.eras },
+      head: { title: 'Histoire du club', description: "L'histoire du Saint-Quentin Basket-Ball, des débuts dans le Vermandois à la Betclic Elite." },
+    }),
+    Page: HistoryPage,
+  }),
+  definePage({
+    id: 'club-organisation',
+    pattern: '/club/histoire/organisation',
+    pageType: 'text',
+    load: (site) => ({
+      props: site.club.history.organisationChart,
+      head: { title: 'Organigramme', description: "L'organigramme du Saint-Quentin Basket-Ball : direction générale et direction sportive." },
+    }),
+    Page: OrganisationPage,
+  }),
+  definePage({
+    id: 'club-palmares',
+    pattern: '/club/histoire/palmares',
+    pageType: 'text',
+    load: (site) => ({
+      props: { titles: site.club.palmares },
+      head: { title: 'Palmarès', description: 'Les titres du Saint-Quentin Basket-Ball de 1987 à 2023.' },
+    }),
+    Page: PalmaresPage,
+  }),
+  supporterGroupsRoute(
+    'club-supporter-clubs',
+    '/club/histoire/clubs-supportaires',
+    'Clubs supporters',
+    "Depuis toujours, le public saint-quentinois est le sixième homme du SQBB. Deux clubs de supporters font vibrer le Palais des Sports Pierre-Ratte à chaque match.",
+  ),
   bannerPage({ id: 'club-volunteers', pattern: '/club/vie-du-club/benevoles', title: 'Bénévoles', description: 'Les bénévoles du SQBB.' }),
-  bannerPage({ id: 'club-supporter-groups', pattern: '/club/vie-du-club/groupes-supporters', title: 'Groupes de supporters', description: 'Les deux groupes de supporters du SQBB.' }),
+  supporterGroupsRoute(
+    'club-supporter-groups',
+    '/club/vie-du-club/groupes-supporters',
+    'Groupes de supporters',
+    'Rejoignez l\'un des deux groupes de supporters du SQBB et vivez chaque match au cœur des tribunes.',
+  ),
   placeholderPage({ id: 'club-photos-cult', pattern: '/club/photos/cultes', title: 'Photos cultes', description: 'Les photos cultes du SQBB.' }),
   placeholderPage({ id: 'club-photos-legends', pattern: '/club/photos/legendes', title: 'Légendes', description: 'Les légendes du SQBB.' }),
-  bannerPage({ id: 'practical-info', pattern: '/club/info-pratiques/general', title: 'Infos pratiques', description: 'Questions pratiques pour venir voir un match du SQBB.' }),
-  bannerPage({ id: 'stadium', pattern: '/club/info-pratiques/stade', title: 'Le stade', description: 'Le Palais des Sports Pierre-Ratte : capacité, histoire, accès et billetterie.' }),
-  bannerPage({ id: 'stadium-alias', pattern: '/stade', title: 'Le stade', description: 'Le Palais des Sports Pierre-Ratte : capacité, histoire, accès et billetterie.', aliasOf: 'stadium' }),
+  definePage({
+    id: 'practical-info',
+    pattern: '/club/info-pratiques/general',
+    pageType: 'text',
+    load: (site) => ({
+      props: { questions: site.club.practicalFaq },
+      head: { title: 'Infos pratiques', description: 'Billetterie, tarifs, horaires, accès : les questions pratiques pour venir voir un match du SQBB.' },
+    }),
+    Page: PracticalInfoPage,
+  }),
+  stadiumRoute('stadium', '/club/info-pratiques/stade'),
+  stadiumRoute('stadium-alias', '/stade', 'stadium'),
   placeholderPage({ id: 'shop-placeholder', pattern: '/boutique', title: 'Boutique', description: 'La boutique du SQBB.' }),
   placeholderPage({ id: 'head-office', pattern: '/siege', title: 'Le siège', description: 'Le siège du SQBB.' }),
   placeholderPage({ id: 'accreditation', pattern: '/accreditation', title: 'Accréditation', description: 'Accréditations presse du SQBB.' }),
-  bannerPage({ id: 'competition-league', pattern: '/equipe/competitions/betclics', title: 'Betclic Elite', description: 'La Betclic Elite, le championnat de France de première division.' }),
-  bannerPage({ id: 'competition-cup', pattern: '/equipe/competitions/cdf', title: 'Coupe de France', description: 'La Coupe de France de basket.' }),
-  bannerPage({ id: 'competition-leaders-cup', pattern: '/equipe/competitions/leaders-cup', title: 'Leaders Cup', description: 'La Leaders Cup.' }),
+  competitionRoute('competition-league', '/equipe/competitions/betclics', 'league', 'La Betclic Elite, championnat de France de première division : 18 clubs, playoffs et relégations.'),
+  competitionRoute('competition-cup', '/equipe/competitions/cdf', 'cup', 'La Coupe de France de basket, trophée Robert-Busnel : une compétition à élimination directe.'),
+  competitionRoute('competition-leaders-cup', '/equipe/competitions/leaders-cup', 'leadersCup', 'La Leaders Cup : les 8 meilleures équipes de la phase aller, 3 jours, des matchs secs.'),
   placeholderPage({ id: 'results', pattern: '/equipe/match/resultats', title: 'Résultats', description: 'Les résultats du SQBB.' }),
-  bannerPage({ id: 'partners', pattern: '/partenaires/nos-partenaires', title: 'Nos partenaires', description: 'Les partenaires du Saint-Quentin Basket-Ball.' }),
-  bannerPage({ id: 'become-partner', pattern: '/partenaires/devenir-partenaire', title: 'Devenir partenaire', description: 'Devenez partenaire du SQBB.' }),
-  bannerPage({ id: 'become-partner-alias', pattern: '/devenir-partenaire', title: 'Devenir partenaire', description: 'Devenez partenaire du SQBB.', aliasOf: 'become-partner' }),
+  definePage({
+    id: 'partners',
+    pattern: '/partenaires/nos-partenaires',
+    pageType: 'text',
+    load: (site) => ({
+      props: { sections: groupPartners(site.club.partners) },
+      head: { title: 'Nos partenaires', description: 'Les partenaires premium, publics, officiels, fournisseurs et partenaires du Saint-Quentin Basket-Ball.' },
+    }),
+    Page: PartnersPage,
+  }),
+  becomePartnerRoute('become-partner', '/partenaires/devenir-partenaire'),
+  becomePartnerRoute('become-partner-alias', '/devenir-partenaire', 'become-partner'),
   placeholderPage({ id: 'event', pattern: '/evenement', title: 'Événements', description: 'Les événements du SQBB.' }),
-  bannerPage({ id: 'match-guide', pattern: '/guides/match', title: 'Guide du match', description: 'Le guide du jour de match au Palais des Sports.' }),
+  definePage({
+    id: 'match-guide',
+    pattern: '/guides/match',
+    pageType: 'text',
+    load: (site) => ({
+      props: { guides: site.club.matchGuide },
+      head: { title: 'Guide du match', description: 'Billetterie, accès, cashless, tribunes : le guide du jour de match au Palais des Sports Pierre-Ratte.' },
+    }),
+    Page: MatchGuidePage,
+  }),
   placeholderPage({ id: 'stadium-access-guide', pattern: '/guides/acces-stade', title: 'Accès au stade', description: "Guide d'accès au stade." }),
-  bannerPage({ id: 'contact', pattern: '/contact', title: 'Contact', description: 'Contacter le Saint-Quentin Basket-Ball.' }),
-  bannerPage({ id: 'cashless', pattern: '/cashless', title: 'Cashless', description: 'Recharger sa carte cashless du Palais des Sports.' }),
+  definePage({
+    id: 'contact',
+    pattern: '/contact',
+    pageType: 'text',
+    load: (site) => ({
+      props: site.club.contact,
+      head: { title: 'Contact', description: 'Adresse, horaires, e-mail et téléphone du Saint-Quentin Basket-Ball.' },
+    }),
+    Page: ContactPage,
+  }),
+  definePage({
+    id: 'cashless',
+    pattern: '/cashless',
+    pageType: 'text',
+    load: (site) => {
+      const { widgetScript, ...props } = site.club.cashless;
+      return {
+        props,
+        head: {
+          title: 'Cashless',
+          description: 'Rechargez votre carte cashless du Palais des Sports Pierre-Ratte en ligne ou sur place.',
+          // The provider's top-up widget: this page only, async so it never blocks rendering.
+          scripts: [{ src: widgetScript, async: true }],
+        },
+      };
+    },
+    Page: CashlessPage,
+  }),
 ];

@@ -57,6 +57,7 @@ export interface PalmaresEntry {
 export interface SupporterGroup {
   name: string;
   president: string;
+  presidentTitle: 'Président' | 'Présidente';
   founded: number;
   presentation: string[];
   image: ClubImage;

@@ -1,17 +1,29 @@
 import type { SiteData } from '../../../site-data.js';
 
-// Owned by the club-pages issue: 'Devenez partenaire' banner (stub until then).
-export type HomePartnerBannerProps = Record<string, never>;
-
-export function loadHomePartnerBanner(_site: SiteData): HomePartnerBannerProps {
-  return {};
+/** Spec 2.4: the 'Devenez partenaire' banner with four benefit boxes. */
+export interface HomePartnerBannerProps {
+  benefits: { title: string; text: string }[];
 }
 
-export function HomePartnerBanner(_props: HomePartnerBannerProps) {
+export function loadHomePartnerBanner(site: SiteData): HomePartnerBannerProps {
+  return { benefits: site.club.partnership.benefits };
+}
+
+export function HomePartnerBanner({ benefits }: HomePartnerBannerProps) {
   return (
-    <section className="container section">
-      <h2>Devenez partenaire</h2>
-      <a className="btn btn-gold" href="/partenaires/devenir-partenaire">Comment devenir partenaire ?</a>
+    <section className="home-partner-banner" aria-labelledby="home-partner-title">
+      <div className="container">
+        <h2 id="home-partner-title">Devenez partenaire</h2>
+        <ul className="benefit-grid">
+          {benefits.map((benefit) => (
+            <li className="benefit-box" key={benefit.title}>
+              <h3>{benefit.title}</h3>
+              <p>{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+        <a className="btn btn-gold" href="/partenaires/devenir-partenaire">Comment devenir partenaire ?</a>
+      </div>
     </section>
   );
 }
