@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ProcessMeasure {
+  wallMs: number;
+  /** Peak resident set size of the largest process of the tree, in MB. */
+  peakRssMb: number;
+  stdout: string;
+  stderr: string;
+}
+
+const GNU_TIME = '/usr/bin/time';
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Runs `node --import tsx <script> <args>` from the repository root and measures wall time and
+ * peak RSS. One node process (no npx, no tsx wrapper) so the figures are the build's own.
+ * GNU time reads the kernel's ru_maxrss; without it /proc/<pid>/status VmHWM is polled.
+ */
+export async function runNodeScript(script: string, args: readonly string[], nodeFlags: readonly string[] = []): Promise<ProcessMeasure> {
+  const nodeArgs = [...nodeFlags, '--import', 'tsx', script, ...args];
+  if (existsSync(GNU_TIME)) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sqbb-bench-'));
+    const timeFile = path.join(dir, 'time.txt');
+    try {
+      const result = await run(GNU_TIME, ['-f', '%M', '-o', timeFile, process.execPath, ...nodeArgs]);
+      const maxRssKb = Number((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1));
+      return { ...result, peakRssMb: maxRssKb / 1024 };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  let peakKb = 0;
+  const result = await run(process.execPath, nodeArgs, (pid) => {
+    const read = () => {
+      readFile(`/proc/${pid}/status`, 'utf8')
+        .then((status) => {
+          const match = /VmHWM:\s+(\d+)/.exec(status);
+          if (match) peakKb = Math.max(peakKb, Number(match[1]));
+        })
+        .catch(() => {});
+    };
+    const timer = setInterval(read, 50);
+    return () => clearInterval(timer);
+  });
+  return { ...result, peakRssMb: peakKb / 1024 };
+}
+
+async function run(
+  command: string,
+  args: readonly string[],
+  watch?: (pid: number) => () => void,
+): Promise<Omit<ProcessMeasure, 'peakRssMb'>> {
+  const start = performance.now();
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = child.pid && watch ? watch(child.pid) : () => {};
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  const wallMs = performance.now() - start;
+  stop();
+  if (code !== 0) {
+    throw new Error(`${path.basename(args.find((arg) => arg.endsWith('.ts') || arg.endsWith('.tsx')) ?? command)} exited with ${code}:\n${stderr.slice(-2000)}`);
+  }
+  return { wallMs, stdout, stderr };
+}

@@ -1,0 +1,108 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { benchSize, type SizeResult } from './build-bench.js';
+import { formatBuildTable, formatLighthouse, formatPageWeights } from './format.js';
+import { freePort, lighthousePages, runLighthouse, type LighthouseResult } from './lighthouse.js';
+import { ROOT } from './measure.js';
+import { buildSnapshotSite, pageWeights, SNAPSHOT_SITE, type PageWeightRow } from './page-weight.js';
+
+const USAGE = `Usage: npm run bench -- [--posts 1000,5000] [--runs 3] [--lighthouse] [--skip-build]
+  --posts LIST   synthetic post counts to build (default 1000,5000; 20000 on demand)
+  --runs N       clean builds (and floor runs) per post count (default 3)
+  --lighthouse   also audit home, an article, the calendar and a player page (mobile preset)
+  --skip-build   skip the synthetic builds (page weights and Lighthouse only)`;
+
+interface BenchArgs {
+  posts: number[];
+  runs: number;
+  lighthouse: boolean;
+  skipBuild: boolean;
+}
+
+function parseArgs(argv: readonly string[]): BenchArgs {
+  const args: BenchArgs = { posts: [1000, 5000], runs: 3, lighthouse: false, skipBuild: false };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    const value = () => {
+      const next = argv[++index];
+      if (next === undefined) throw new Error(`${arg} needs a value\n${USAGE}`);
+      return next;
+    };
+    if (arg === '--posts') args.posts = value().split(',').map((item) => positive(item, '--posts'));
+    else if (arg === '--runs') args.runs = positive(value(), '--runs');
+    else if (arg === '--lighthouse') args.lighthouse = true;
+    else if (arg === '--skip-build') args.skipBuild = true;
+    else throw new Error(`unknown option ${arg}\n${USAGE}`);
+  }
+  return args;
+}
+
+function positive(text: string, flag: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag}: "${text}" is not a positive integer`);
+  return value;
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help')) {
+    log(USAGE);
+    return;
+  }
+  const args = parseArgs(argv);
+  const startedAt = new Date().toISOString();
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version };
+  log(`Benchmark ${startedAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}`);
+
+  const sizes: SizeResult[] = [];
+  if (!args.skipBuild) {
+    for (const posts of args.posts) {
+      log(`Clean builds of ${posts} synthetic posts (${args.runs} runs) and the renderToString floor:`);
+      sizes.push(await benchSize(posts, args.runs, log));
+    }
+  }
+
+  const port = await freePort();
+  log('Build of the real snapshot (page weights):');
+  const snapshot = await buildSnapshotSite(`http://127.0.0.1:${port}`);
+  const weights: PageWeightRow[] = pageWeights(snapshot.report);
+
+  let lighthouse: LighthouseResult[] = [];
+  const notes: string[] = [];
+  if (args.lighthouse) {
+    const posts = JSON.parse(await readFile(path.join(ROOT, 'data', 'wordpress', 'posts.json'), 'utf8')) as { id: number }[];
+    const { pages, notes: pageNotes } = lighthousePages(SNAPSHOT_SITE, posts[0]?.id);
+    notes.push(...pageNotes);
+    log(`Lighthouse (mobile) on ${pages.length} pages at http://127.0.0.1:${port}:`);
+    lighthouse = await runLighthouse(SNAPSHOT_SITE, port, pages, log);
+  }
+
+  const results = { startedAt, machine, args, sizes, snapshot: { wallMs: snapshot.wallMs, peakRssMb: snapshot.peakRssMb, pages: snapshot.report.pages, pageWeights: weights }, lighthouse, notes };
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  await mkdir(resultsDir, { recursive: true });
+  const resultsFile = path.join(resultsDir, `${startedAt.replace(/[:.]/g, '-')}.json`);
+  await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+
+  log('');
+  if (sizes.length > 0) log(`## Full clean build, median (min–max)\n\n${formatBuildTable(sizes)}\n`);
+  log(`## Page weight per page type (real snapshot, ${snapshot.report.pages} pages)\n\n${formatPageWeights(weights)}\n`);
+  if (lighthouse.length > 0) {
+    log(`## Lighthouse, mobile preset\n\n${formatLighthouse(lighthouse)}\n`);
+    for (const result of lighthouse) {
+      if (result.runtimeError) log(`- ${result.label}: runtime error ${result.runtimeError}`);
+      if (result.failing.length > 0) log(`- ${result.label}: ${result.failing.join('; ')}`);
+    }
+  }
+  for (const note of notes) log(`Note: ${note}`);
+  log(`\nAll figures saved to ${path.relative(ROOT, resultsFile)}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`Benchmark failed: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+}
