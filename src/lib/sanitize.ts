@@ -1,37 +1,122 @@
 import sanitizeHtml from 'sanitize-html';
 
-// The news issue owns and hardens this module (content allow-list, iframe hosts, XSS corpus).
+/**
+ * WordPress HTML is untrusted input (DESIGN section 8): a compromised editor account must not be
+ * able to run script on the club's site. Everything that reaches dangerouslySetInnerHTML passes here.
+ */
 
-/** Spec section 5: titles are HTML with this allow-list. */
-export function sanitizeTitle(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ['image', 'iframe', 'link', 'strong', 'img', 'a'],
-    allowedAttributes: {
-      iframe: ['src', 'width', 'height', 'frameborder', 'allowfullscreen'],
-      img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
-      a: ['href'],
+/** Video and map players an article may embed; any other iframe is dropped. */
+export const IFRAME_HOSTS = [
+  'www.youtube.com',
+  'youtube.com',
+  'www.youtube-nocookie.com',
+  'player.vimeo.com',
+  'www.dailymotion.com',
+  'geo.dailymotion.com',
+  'www.google.com',
+  'maps.google.com',
+  'www.openstreetmap.org',
+];
+
+/** Elements whose text must not leak into the output once the element is removed. */
+const NON_TEXT_TAGS = ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'object', 'embed', 'title', 'xmp', 'noembed', 'noframes'];
+
+/** Spec section 5, word for word: tags image, iframe, link, strong and these attributes. */
+const TITLE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['image', 'iframe', 'link', 'strong'],
+  allowedAttributes: {
+    iframe: ['src', 'width', 'height', 'frameborder', 'allowfullscreen'],
+    img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
+    a: ['href'],
+  },
+  allowedSchemes: ['https'],
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset'],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: IFRAME_HOSTS,
+  allowIframeRelativeUrls: false,
+  nonTextTags: NON_TEXT_TAGS,
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
+};
+
+const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'small',
+    'blockquote', 'cite', 'q', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption', 'span', 'div',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'pre', 'code', 'abbr', 'time', 'iframe',
+  ],
+  allowedAttributes: {
+    '*': ['class', 'title', 'lang', 'style'],
+    a: ['href', 'target', 'rel'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
+    iframe: ['src', 'width', 'height', 'title', 'frameborder', 'allowfullscreen', 'allow', 'loading'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan', 'scope'],
+    ol: ['start', 'reversed'],
+    time: ['datetime'],
+    abbr: ['title'],
+  },
+  // Only layout properties with plain values: nothing that can fetch (url(), image-set, @import).
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify)$/],
+      'font-weight': [/^(bold|normal|[1-9]00)$/],
+      'font-style': [/^(italic|normal)$/],
     },
-    allowedSchemes: ['http', 'https'],
-  });
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset', 'cite'],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: IFRAME_HOSTS,
+  allowIframeRelativeUrls: false,
+  nonTextTags: NON_TEXT_TAGS,
+  transformTags: {
+    // A link opening a new tab must not hand window.opener to the other site.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : withoutKey(attribs, 'target'),
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', decoding: 'async', ...attribs } }),
+    iframe: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', ...attribs } }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
+};
+
+function withoutKey(attribs: sanitizeHtml.Attributes, key: string): sanitizeHtml.Attributes {
+  const copy = { ...attribs };
+  delete copy[key];
+  return copy;
 }
 
+/** A post title as HTML with the spec's allow-list (section 5). */
+export function sanitizeTitle(html: string): string {
+  return sanitizeHtml(html, TITLE_OPTIONS).trim();
+}
+
+/** An article body with a WordPress-appropriate allow-list (blocks, figures, tables, video embeds). */
 export function sanitizeContent(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'figure', 'figcaption']),
-    allowedAttributes: { a: ['href'], img: ['src', 'srcset', 'alt', 'width', 'height', 'loading'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  });
+  return sanitizeHtml(html, CONTENT_OPTIONS).trim();
 }
 
-/** Plain text for <title>, meta tags and alt texts. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#039': "'", nbsp: ' ' };
+
+/** Plain text for <title>, meta tags, alt texts and the feed: tags dropped, entities decoded once. */
 export function toPlainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: NON_TEXT_TAGS })
+    .replace(/&(amp|lt|gt|quot|#0?39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\u00a0/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Only http(s) URLs and root-relative paths may be used as image sources taken from content. */
+export function safeImageUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.trim() !== value || value === '') return undefined;
+  if (/^\/(?!\/)/.test(value)) return /[\s"'<>\\]/.test(value) ? undefined : value;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }

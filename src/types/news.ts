@@ -4,6 +4,8 @@ export interface Term {
   slug: string;
   /** Plain text (WordPress sends names HTML-escaped; normalize decodes them). */
   name: string;
+  /** Categories only: the parent category's id, 0 at the top level. */
+  parent?: number;
 }
 
 export interface ImageSize {
@@ -14,7 +16,7 @@ export interface ImageSize {
 
 export interface NewsImage extends ImageSize {
   alt: string;
-  /** Every known size, smallest first, for srcset. */
+  /** Every size with the original's proportions, smallest first, for srcset. */
   sizes: ImageSize[];
   /** The smallest square-ish size for sidebar thumbnails, when WordPress made one. */
   thumbnail?: ImageSize;
@@ -24,16 +26,20 @@ export interface NewsPost {
   id: number;
   /** ISO date-time as WordPress gives it (site time, no zone). */
   date: string;
+  /** The same instant in UTC (date_gmt; equal to date when WordPress sent none), for feeds and JSON-LD. */
+  dateGmt?: string;
   modified: string;
   slug: string;
   /** Sanitized with the spec's title allow-list; render with dangerouslySetInnerHTML. */
   titleHtml: string;
   /** Plain text for <title>, meta tags, alt texts. */
   titleText: string;
+  /** Plain-text summary (the WordPress excerpt, else the start of the content) for cards and meta tags. */
   excerptText: string;
   /** Sanitized article body. */
   contentHtml: string;
   image: NewsImage | null;
+  /** Embedded author's display name; pages show the spec's fixed 'Admin' box, JSON-LD uses this. */
   author: string | null;
   categories: Term[];
   tags: Term[];

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { normalizeWordPress } from '../../build/wordpress/normalize.js';
+import type { RawWordPressContent } from '../../build/wordpress/raw.js';
+
+/** A real REST answer (GET posts/36?_embed=true on WordPress 6.1, see /work/shared/wp-samples). */
+const REAL_POST = JSON.parse(readFileSync(new URL('../fixtures/wordpress/post-single.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const CATEGORIES = [{ id: 5, name: 'Partenaires', slug: 'partenaires', parent: 0 }, { id: 4, name: 'Jeunes &amp; formation', slug: 'jeunes-formation', parent: 3 }];
+const TAGS = [{ id: 11, name: 'Kop', slug: 'kop' }, { id: 12, name: 'Vidéo', slug: 'video' }];
+
+function post(changes: (copy: Record<string, any>) => void = () => {}): Record<string, unknown> {
+  const copy = structuredClone(REAL_POST) as Record<string, any>;
+  changes(copy);
+  return copy;
+}
+
+function normalize(posts: unknown[], extra: Partial<RawWordPressContent> = {}) {
+  const warnings: string[] = [];
+  const content = normalizeWordPress({ posts, categories: CATEGORIES, tags: TAGS, ...extra }, (message) => warnings.push(message));
+  return { content, warnings };
+}
+
+describe('normalizeWordPress', () => {
+  it('reads a real post: title, dates, excerpt, terms, author and responsive image', () => {
+    const { content, warnings } = normalize([REAL_POST]);
+    const [first] = content.posts;
+    expect(warnings).toEqual([]);
+    expect(first).toMatchObject({
+      id: 36,
+      date: '2025-08-30T18:36:00',
+      dateGmt: '2025-08-30T16:36:00',
+      titleText: 'Retour en images sur la soirée des partenaires',
+      author: 'Rédaction SQBB',
+      categories: [{ id: 5, name: 'Partenaires', slug: 'partenaires', parent: 0 }],
+      tags: [{ id: 11, name: 'Kop' }, { id: 12, name: 'Vidéo' }],
+    });
+    expect(first?.excerptText).toMatch(/^Retour en images sur la soirée des partenaires\. Merci à nos partenaires, .{20,}[^ ]…$/);
+    expect(first?.excerptText.length).toBeLessThanOrEqual(201);
+    expect(first?.image?.width).toBe(1600);
+    expect(first?.image?.alt).toBe('Photo : Retour en images sur la soirée des partenaires');
+    expect(first?.image?.sizes.map((size) => size.width)).toEqual([300, 768, 1024, 1536, 1600]);
+    expect(first?.image?.thumbnail).toMatchObject({ width: 150, height: 150 });
+    expect(content.categories.find((term) => term.id === 4)?.name).toBe('Jeunes & formation');
+  });
+
+  it('keeps a post without featured image, with a warning', () => {
+    const { content, warnings } = normalize([post((copy) => delete copy._embedded['wp:featuredmedia'])]);
+    expect(content.posts[0]?.image).toBeNull();
+    expect(warnings).toEqual(['post 36: no featured image']);
+  });
+
+  it('keeps a post whose featured media is a REST error (private or deleted media)', () => {
+    const { content, warnings } = normalize([post((copy) => (copy._embedded['wp:featuredmedia'] = [{ code: 'rest_forbidden', message: 'Désolé' }]))]);
+    expect(content.posts[0]?.image).toBeNull();
+    expect(warnings).toEqual(['post 36: featured image unavailable']);
+  });
+
+  it('reads unknown and broken media sizes without failing', () => {
+    const { content, warnings } = normalize([post((copy) => {
+      const sizes = copy._embedded['wp:featuredmedia'][0].media_details.sizes;
+      sizes['sqbb-card'] = { source_url: 'https://wp.example.org/a-800x450.jpg', width: 800, height: 450 };
+      sizes.broken = { source_url: 'javascript:alert(1)', width: 10, height: 10 };
+      sizes.odd = 'nope';
+    })]);
+    expect(content.posts[0]?.image?.sizes.map((size) => size.width)).toContain(800);
+    expect(JSON.stringify(content.posts[0]?.image)).not.toContain('javascript');
+    expect(warnings).toEqual(['post 36: 2 unreadable image sizes ignored']);
+  });
+
+  it('falls back to the original when media_details has no sizes', () => {
+    const { content } = normalize([post((copy) => delete copy._embedded['wp:featuredmedia'][0].media_details.sizes)]);
+    expect(content.posts[0]?.image).toMatchObject({ width: 1600, height: 900, sizes: [{ width: 1600 }] });
+  });
+
+  it('uses the term id lists when terms are not embedded, and warns for a post without category', () => {
+    const withIds = normalize([post((copy) => delete copy._embedded['wp:term'])]);
+    expect(withIds.content.posts[0]?.categories.map((term) => term.name)).toEqual(['Partenaires']);
+    expect(withIds.content.posts[0]?.tags.map((term) => term.name)).toEqual(['Kop', 'Vidéo']);
+    const without = normalize([post((copy) => {
+      delete copy._embedded['wp:term'];
+      delete copy.categories;
+      delete copy.tags;
+    })]);
+    expect(without.content.posts[0]).toMatchObject({ categories: [], tags: [] });
+    expect(without.warnings).toEqual(['post 36: no category']);
+  });
+
+  it('keeps a post without author, with a warning', () => {
+    const { content, warnings } = normalize([post((copy) => delete copy._embedded.author)]);
+    expect(content.posts[0]?.author).toBeNull();
+    expect(warnings).toEqual(['post 36: no author']);
+  });
+
+  it('shows an empty title as "Sans titre"', () => {
+    const { content, warnings } = normalize([post((copy) => (copy.title = { rendered: '  <em></em> ' }))]);
+    expect(content.posts[0]).toMatchObject({ titleText: 'Sans titre', titleHtml: 'Sans titre' });
+    expect(warnings).toContain('post 36: empty title, shown as "Sans titre"');
+  });
+
+  it('strips a title full of markup to the allow-list and plain text', () => {
+    const { content, warnings } = normalize([post((copy) => (copy.title = { rendered: '<h2 style="x">Victoire <strong>nette</strong></h2><script>alert(1)</script><img src=x onerror=alert(1)>' }))]);
+    expect(content.posts[0]).toMatchObject({ titleHtml: 'Victoire <strong>nette</strong>', titleText: 'Victoire nette' });
+    expect(warnings).toEqual(['post 36: markup removed from the title']);
+  });
+
+  it('skips posts whose id is not a positive integer, so no path can leave the output folder', () => {
+    const bad = ['../../etc', -3, 0, 1.5, '42', null, 2 ** 60].map((id) => post((copy) => (copy.id = id)));
+    const { content, warnings } = normalize([...bad, 'not an object', REAL_POST]);
+    expect(content.posts.map((item) => item.id)).toEqual([36]);
+    expect(warnings).toHaveLength(8);
+    expect(warnings[0]).toBe('post #1 skipped: id "../../etc" is not a positive integer');
+  });
+
+  it('skips a post without a usable date and a duplicate id', () => {
+    const { content, warnings } = normalize([post((copy) => {
+      copy.id = 7;
+      copy.date = 'hier';
+      copy.modified = null;
+    }), REAL_POST, REAL_POST]);
+    expect(content.posts.map((item) => item.id)).toEqual([36]);
+    expect(warnings).toEqual(['post 7: skipped, no usable date ("hier")', 'post 36: skipped, the id appears twice']);
+  });
+
+  it('skips bad terms and decodes names', () => {
+    const { content, warnings } = normalize([], { categories: [{ id: 'x', name: 'Bad' }, { id: 9, name: '' }, ...CATEGORIES], tags: [] });
+    expect(content.categories.map((term) => term.name)).toEqual(['Jeunes & formation', 'Partenaires', 'Sans nom']);
+    expect(warnings).toEqual(['category #1 skipped: id "x" is not a positive integer', 'category 9: no name, shown as "Sans nom"']);
+  });
+
+  it('orders posts newest first, ties by id', () => {
+    const older = post((copy) => {
+      copy.id = 2;
+      copy.date = '2025-01-01T10:00:00';
+    });
+    const twin = post((copy) => (copy.id = 40));
+    const { content } = normalize([older, REAL_POST, twin]);
+    expect(content.posts.map((item) => item.id)).toEqual([40, 36, 2]);
+  });
+
+  it('sanitizes the content', () => {
+    const { content } = normalize([post((copy) => (copy.content = { rendered: '<p onclick="x()">ok</p><script>alert(1)</script>' }))]);
+    expect(content.posts[0]?.contentHtml).toBe('<p>ok</p>');
+  });
+});
