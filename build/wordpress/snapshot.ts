@@ -1,0 +1,118 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createLimiter, DEFAULT_HTTP, getWithRetry, WordPressError, type HttpOptions } from './http.js';
+import { pullWordPress } from './pull.js';
+import type { RawWordPressContent } from './raw.js';
+
+export interface SnapshotResult {
+  posts: number;
+  categories: number;
+  tags: number;
+  mediaFiles: number;
+  mediaBytes: number;
+}
+
+/** Uploaded files larger than this are not news pictures; refuse rather than bloat the repository. */
+const MAX_MEDIA_BYTES = 5_000_000;
+/** What an uploads path may look like once the prefix is removed: no '..', no odd characters. */
+const SAFE_MEDIA_PATH = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.(jpe?g|png|gif|webp|avif|svg)$/i;
+
+/**
+ * `npm run snapshot`: the live content saved as the embedded default. The JSON stays exactly the
+ * REST objects, except that every URL under WordPress's uploads folder becomes a root-relative
+ * '/media/…' path whose file is downloaded into `<dir>/media/…`, so the snapshot works offline.
+ * The new folder is written beside the old one and swapped in only when complete.
+ */
+export async function saveSnapshot(
+  apiUrl: string,
+  dir: string,
+  options: { http?: Partial<HttpOptions>; onProgress?: (line: string) => void } = {},
+): Promise<SnapshotResult> {
+  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
+  const report = options.onProgress ?? (() => {});
+  const content = await pullWordPress(apiUrl, { http: options.http, onProgress: report });
+  const uploadsPrefix = uploadsPrefixOf(apiUrl);
+  const mediaPaths = collectMediaPaths(content.posts, uploadsPrefix);
+
+  const staging = `${dir}.partial-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  try {
+    const limit = createLimiter(3);
+    let mediaBytes = 0;
+    await Promise.all(
+      [...mediaPaths].sort().map((relative) =>
+        limit(async () => {
+          const { body } = await getWithRetry(uploadsPrefix + relative, http);
+          if (body.byteLength > MAX_MEDIA_BYTES) throw new WordPressError(`${uploadsPrefix + relative} is larger than ${MAX_MEDIA_BYTES} bytes`);
+          const file = path.join(staging, 'media', ...relative.split('/'));
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, body);
+          mediaBytes += body.byteLength;
+        }),
+      ),
+    );
+    report(`snapshot   media: ${mediaPaths.size} files, ${(mediaBytes / 1024).toFixed(0)} KB`);
+    const localized = rewriteUploads(content, uploadsPrefix) as RawWordPressContent;
+    await mkdir(staging, { recursive: true });
+    for (const name of ['posts', 'categories', 'tags'] as const) {
+      await writeFile(path.join(staging, `${name}.json`), `${JSON.stringify(localized[name], null, 2)}\n`);
+    }
+    await swapInto(staging, dir);
+    return { posts: content.posts.length, categories: content.categories.length, tags: content.tags.length, mediaFiles: mediaPaths.size, mediaBytes };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** https://cms.example/blog/wp-json/wp/v2 → https://cms.example/blog/wp-content/uploads/ */
+export function uploadsPrefixOf(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  const root = url.pathname.replace(/\/wp-json(\/.*)?$/, '').replace(/\/+$/, '');
+  return `${url.origin}${root}/wp-content/uploads/`;
+}
+
+/** Every uploads file a post mentions: featured image sizes, images and srcset entries in the content. */
+export function collectMediaPaths(posts: unknown[], uploadsPrefix: string): Set<string> {
+  const found = new Set<string>();
+  const pattern = new RegExp(`${escapeRegExp(uploadsPrefix)}([^\\s"'<>(),?#]+)`, 'g');
+  walkStrings(posts, (value) => {
+    for (const match of value.matchAll(pattern)) {
+      const relative = match[1] as string;
+      if (SAFE_MEDIA_PATH.test(relative)) found.add(relative);
+    }
+    return value;
+  });
+  return found;
+}
+
+/** A copy of the content where uploads URLs are root-relative /media/ paths. */
+export function rewriteUploads(content: unknown, uploadsPrefix: string): unknown {
+  return walkStrings(content, (value) => value.split(uploadsPrefix).join('/media/'));
+}
+
+function walkStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => walkStrings(item, map));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walkStrings(item, map)]));
+  }
+  return value;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function swapInto(staging: string, dir: string): Promise<void> {
+  const previous = `${dir}.previous-${process.pid}`;
+  await rm(previous, { recursive: true, force: true });
+  let hadPrevious = true;
+  try {
+    await rename(dir, previous);
+  } catch {
+    hadPrevious = false;
+  }
+  await rename(staging, dir);
+  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+}
