@@ -6,6 +6,11 @@
 export const ISLANDS = {
   nav: 'src/islands/nav/nav.client.ts',
   partners: 'src/islands/partners/partners.client.ts',
+  calendar: 'src/islands/calendar/calendar.client.ts',
+  matches: 'src/islands/matches/matches.client.ts',
+  players: 'src/islands/players/players.client.ts',
+  'player-detail': 'src/islands/player-detail/player-detail.client.ts',
+  'player-portfolio': 'src/islands/player-detail/player-portfolio.client.ts',
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

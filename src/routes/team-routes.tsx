@@ -1,10 +1,87 @@
-import { bannerPage } from './simple-page.js';
-import type { Route } from './types.js';
+import { CalendarPage, loadCalendarPage, matchesJsonLd } from '../pages/team/CalendarPage.js';
+import { loadPlayerDetailPage, PlayerDetailPage } from '../pages/team/PlayerDetailPage.js';
+import { loadPlayersPage, PlayersPage } from '../pages/team/PlayersPage.js';
+import { StaffPage } from '../pages/team/StaffPage.js';
+import { seasonCalendar } from '../lib/matches-ical.js';
+import { CLUB } from '../site.js';
+import type { SiteData } from '../site-data.js';
+import { isPositiveIntegerId } from './paths.js';
+import { defineFile, definePage, type Route, type RouteParams } from './types.js';
 
-// Owned by the team issue; every route of spec 2.3 exists from the foundation on.
+const PLAYERS_HEAD = { title: 'Nos joueurs', description: `L'effectif professionnel du ${CLUB.acronym}, saison ${CLUB.season}.` };
+
+function playerOf(site: SiteData, params: RouteParams) {
+  const player = site.team.players.find((candidate) => String(candidate.id) === params.id);
+  if (!player) throw new Error(`no player ${params.id}`);
+  return player;
+}
+
 export const teamRoutes: Route[] = [
-  bannerPage({ id: 'players', pattern: '/equipe/pro/joueurs', title: 'Nos joueurs', description: "L'effectif professionnel du SQBB." }),
-  bannerPage({ id: 'player-detail-alias', pattern: '/equipe/pro/joueurs/detail', title: 'Nos joueurs', description: "L'effectif professionnel du SQBB.", aliasOf: 'players' }),
-  bannerPage({ id: 'staff', pattern: '/equipe/pro/staff', title: 'Le staff', description: 'Le staff technique du SQBB.' }),
-  bannerPage({ id: 'calendar', pattern: '/equipe/match/calendrier', title: 'Calendrier', description: 'Le calendrier et les résultats du SQBB.', pageType: 'calendar' }),
+  definePage({
+    id: 'players',
+    pattern: '/equipe/pro/joueurs',
+    pageType: 'text',
+    load: (site) => ({ props: loadPlayersPage(site), head: PLAYERS_HEAD }),
+    Page: PlayersPage,
+  }),
+  // Spec alias: the same list of players (every card links to a detail page), canonical to the list.
+  definePage({
+    id: 'player-detail-alias',
+    pattern: '/equipe/pro/joueurs/detail',
+    pageType: 'text',
+    aliasOf: 'players',
+    load: (site) => ({ props: loadPlayersPage(site), head: PLAYERS_HEAD }),
+    Page: PlayersPage,
+  }),
+  definePage({
+    id: 'player-detail',
+    pattern: '/equipe/pro/joueurs/details/:id',
+    pageType: 'player',
+    paths: (site) => site.team.players.filter((player) => isPositiveIntegerId(player.id)).map((player) => ({ id: String(player.id) })),
+    load: (site, params) => {
+      const player = playerOf(site, params);
+      const name = `${player.firstName} ${player.lastName}`;
+      return {
+        props: loadPlayerDetailPage(player),
+        head: {
+          title: name,
+          description: `${name}, ${player.position.toLowerCase()} du ${CLUB.acronym} (n° ${player.number}) : biographie, carrière et palmarès.`,
+          image: { src: player.profilImg, width: 600, height: 800, alt: `Portrait de ${name}` },
+        },
+      };
+    },
+    Page: PlayerDetailPage,
+  }),
+  definePage({
+    id: 'staff',
+    pattern: '/equipe/pro/staff',
+    pageType: 'text',
+    load: (site) => ({
+      props: { staff: site.team.staff },
+      head: { title: 'Le staff', description: `Le staff technique du ${CLUB.acronym} : entraîneurs et préparation physique.` },
+    }),
+    Page: StaffPage,
+  }),
+  definePage({
+    id: 'calendar',
+    pattern: '/equipe/match/calendrier',
+    pageType: 'calendar',
+    load: (site) => {
+      const props = loadCalendarPage(site);
+      return {
+        props,
+        head: {
+          title: 'Calendrier',
+          description: `Le calendrier et les résultats du ${CLUB.acronym}, saison ${CLUB.season} : ${CLUB.league} et Coupe de France.`,
+          jsonLd: matchesJsonLd(props.matches, site.siteUrl),
+        },
+      };
+    },
+    Page: CalendarPage,
+  }),
+  defineFile({
+    id: 'calendar-ics',
+    pattern: '/calendrier.ics',
+    content: (site) => seasonCalendar({ matches: site.team.matches, teams: site.team.teams, siteUrl: site.siteUrl, builtAt: site.builtAt }),
+  }),
 ];

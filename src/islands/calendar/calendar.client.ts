@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { MatchCalendar } from './MatchCalendar.js';
+
+hydrateIslands('calendar', MatchCalendar);

@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { UpcomingMatchesCarousel } from './UpcomingMatchesCarousel.js';
+
+hydrateIslands('matches', UpcomingMatchesCarousel);

@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { PlayerDetail } from './PlayerDetail.js';
+
+hydrateIslands('player-detail', PlayerDetail);

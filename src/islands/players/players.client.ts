@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { PlayersCarousel } from './PlayersCarousel.js';
+
+hydrateIslands('players', PlayersCarousel);
