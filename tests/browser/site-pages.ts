@@ -5,3 +5,19 @@ export function builtPagePaths(): string[] {
   const report = JSON.parse(readFileSync('.tmp/site-report.json', 'utf8')) as { pagePaths: string[] };
   return report.pagePaths;
 }
+
+/** Pages expanded from data (articles, terms, news pages, players) share a pattern. */
+const DYNAMIC = /^(\/actualites\/(article|category|tag)\/|\/actualites\/(category\/\d+\/|tag\/\d+\/)?page\/|\/equipe\/pro\/joueurs\/details\/)/;
+
+/** Every static page plus the first `perPattern` pages of each dynamic pattern. */
+export function representativePagePaths(perPattern = 2): string[] {
+  const seen = new Map<string, number>();
+  return builtPagePaths().filter((path) => {
+    const match = DYNAMIC.exec(path);
+    if (!match) return true;
+    const pattern = path.replace(/\d+/g, ':n');
+    const count = seen.get(pattern) ?? 0;
+    seen.set(pattern, count + 1);
+    return count < perPattern;
+  });
+}

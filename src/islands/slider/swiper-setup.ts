@@ -7,6 +7,8 @@ import type { SwiperOptions } from 'swiper/types';
  * (a dynamic import of 'swiper/modules' would pull every module of Swiper into the chunk).
  */
 export function createSwiper(container: HTMLElement, options: SwiperOptions): Swiper {
+  // Server markup may be a list (<ul>/<li>): keep list semantics instead of Swiper's role="group".
+  const isList = container.querySelector('.swiper-wrapper')?.tagName === 'UL';
   return new Swiper(container, {
     modules: [Autoplay, A11y, EffectCoverflow, Keyboard],
     a11y: {
@@ -15,6 +17,7 @@ export function createSwiper(container: HTMLElement, options: SwiperOptions): Sw
       firstSlideMessage: 'Première diapositive',
       lastSlideMessage: 'Dernière diapositive',
       slideLabelMessage: '{{index}} sur {{slidesLength}}',
+      ...(isList ? { slideRole: 'listitem' } : {}),
     },
     keyboard: { enabled: true, onlyInViewport: true },
     ...options,

@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { representativePagePaths } from './site-pages.js';
+import { expect, test, waitForIslands } from './fixtures.js';
+
+const PAGES = representativePagePaths();
+const BATCHES = 6;
+const batch = (index: number) => PAGES.filter((_, position) => position % BATCHES === index);
+
+test.describe('accessibility (axe-core)', () => {
+  for (let index = 0; index < BATCHES; index += 1) {
+    test(`no serious or critical violation (batch ${index + 1}/${BATCHES})`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const violations: string[] = [];
+      let rules = 0;
+      for (const path of batch(index)) {
+        await page.goto(path);
+        await waitForIslands(page);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        rules = Math.max(rules, results.passes.length + results.violations.length + results.incomplete.length + results.inapplicable.length);
+        for (const violation of results.violations) {
+          if (violation.impact === 'serious' || violation.impact === 'critical') {
+            violations.push(`${path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+          }
+        }
+      }
+      console.log(`axe: ${batch(index).length} pages, ${rules} rules per page`);
+      expect(violations).toEqual([]);
+    });
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (let index = 0; index < BATCHES; index += 1) {
+    test(`every page shows its content (batch ${index + 1}/${BATCHES})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const path of batch(index)) {
+        await page.goto(path);
+        await expect(page.locator('h1'), path).toHaveCount(1);
+        const text = (await page.locator('main').innerText()).trim();
+        expect(text.length, `${path} shows no content`).toBeGreaterThan(0);
+        await expect(page.locator("h1"), path).toBeVisible();
+        await expect(page.locator('footer.site-footer'), path).toBeVisible();
+      }
+    });
+  }
+});
+
+test('focus is visible on links and buttons', async ({ page }) => {
+  await page.goto('/contact/');
+  await waitForIslands(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Aller au contenu' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  for (let step = 0; step < 4; step += 1) {
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return { tag: element.tagName, style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style, `${outline.tag} has no visible focus`).not.toBe('none');
+    expect(outline.width).toBeGreaterThan(0);
+  }
+});
+
+test('the skip link moves the focus to the page content', async ({ page }) => {
+  await page.goto('/club/histoire/palmares/');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#contenu')).toBeFocused();
+});
