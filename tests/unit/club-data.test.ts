@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CLUB_SOURCES, ClubDataError, loadClubData, type ClubSources } from '../../data/club/index.js';
 
+// Malformed input is off-type by definition, so the cases edit an untyped copy.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Editable = { [K in keyof ClubSources]: any };
+
 /** A deep copy of the real sources with one change, so each case breaks exactly one field. */
-function sourcesWith(change: (sources: ClubSources & Record<string, any>) => void): ClubSources {
-  const copy = structuredClone(CLUB_SOURCES) as ClubSources & Record<string, any>;
+function sourcesWith(change: (sources: Editable) => void): ClubSources {
+  const copy = structuredClone(CLUB_SOURCES) as Editable;
   change(copy);
   return copy;
 }
