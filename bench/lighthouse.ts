@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT } from './measure.js';
@@ -50,9 +52,20 @@ export function lighthousePages(siteDir: string, firstPostId: number | undefined
   return { pages, notes };
 }
 
-/** Serves `siteDir` with http-server on 127.0.0.1:port and audits each page at the mobile preset. */
-export async function runLighthouse(siteDir: string, port: number, pages: { label: string; path: string }[], log: (line: string) => void): Promise<LighthouseResult[]> {
-  const server = await startServer(siteDir, port);
+/**
+ * Serves `siteDir` with http-server on 127.0.0.1:port and audits each page at the mobile preset.
+ * With `gzip`, every text file gets a .gz sibling that `http-server -g` sends, as any production
+ * host compresses text (nginx gzip_static, a CDN); without it Lighthouse scores raw transfers.
+ */
+export async function runLighthouse(
+  siteDir: string,
+  port: number,
+  pages: { label: string; path: string }[],
+  gzip: boolean,
+  log: (line: string) => void,
+): Promise<LighthouseResult[]> {
+  if (gzip) await addGzipSiblings(siteDir);
+  const server = await startServer(siteDir, port, gzip);
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const results: LighthouseResult[] = [];
@@ -63,13 +76,7 @@ export async function runLighthouse(siteDir: string, port: number, pages: { labe
       if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = runner;
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
-      const failing = CATEGORIES.flatMap((category) =>
-        (lhr.categories[category]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 || category === 'performance')
-          .map((ref) => lhr.audits[ref.id])
-          .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
-          .map((audit) => `${category}: ${audit?.id} (${audit?.displayValue ?? audit?.score})`),
-      );
+      const failing = costlyAudits(lhr);
       const result: LighthouseResult = {
         label: page.label,
         path: page.path,
@@ -90,11 +97,42 @@ export async function runLighthouse(siteDir: string, port: number, pages: { labe
   }
 }
 
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * What costs points: accessibility, best-practices and SEO audits that count and did not pass;
+ * performance metrics under 0.9 and diagnostics under 0.5 (Lighthouse marks many at 0.5–0.9
+ * that cost nothing). Each with its value and the first offending nodes.
+ */
+function costlyAudits(lhr: Lhr): string[] {
+  return CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') return [];
+      const threshold = category !== 'performance' ? (ref.weight > 0 ? 1 : 0) : ref.weight > 0 ? 0.9 : 0.5;
+      if (audit.score >= threshold) return [];
+      const details = audit.details as { items?: { node?: { snippet?: string; selector?: string } }[] } | undefined;
+      const nodes = (details?.items ?? []).flatMap((item) => (item.node?.snippet ? [item.node.snippet.slice(0, 120)] : [])).slice(0, 2);
+      return [`${category}: ${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}${nodes.length > 0 ? ` at ${nodes.join(' | ')}` : ''}`];
+    }),
+  );
+}
+
 const scoreOf = (score: number | null | undefined) => (typeof score === 'number' ? Math.round(score * 100) : null);
 
-async function startServer(siteDir: string, port: number): Promise<ChildProcess> {
+async function addGzipSiblings(siteDir: string): Promise<void> {
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !/\.(html|css|js|mjs|json|svg|xml|txt|ics|webmanifest)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    await writeFile(`${file}.gz`, gzipSync(await readFile(file), { level: 9 }));
+  }
+}
+
+async function startServer(siteDir: string, port: number, gzip: boolean): Promise<ChildProcess> {
   const bin = path.join(ROOT, 'node_modules', 'http-server', 'bin', 'http-server');
-  const server = spawn(process.execPath, [bin, siteDir, '-a', '127.0.0.1', '-p', String(port), '-c-1', '--silent'], { stdio: 'ignore' });
+  const args = [bin, siteDir, '-a', '127.0.0.1', '-p', String(port), '-c-1', '--silent', ...(gzip ? ['-g'] : [])];
+  const server = spawn(process.execPath, args, { stdio: 'ignore' });
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/`);

@@ -11,17 +11,19 @@ const USAGE = `Usage: npm run bench -- [--posts 1000,5000] [--runs 3] [--lightho
   --posts LIST   synthetic post counts to build (default 1000,5000; 20000 on demand)
   --runs N       clean builds (and floor runs) per post count (default 3)
   --lighthouse   also audit home, an article, the calendar and a player page (mobile preset)
-  --skip-build   skip the synthetic builds (page weights and Lighthouse only)`;
+  --skip-build   skip the synthetic builds (page weights and Lighthouse only)
+  --no-gzip      serve the Lighthouse pages uncompressed (default: gzip, as a production host does)`;
 
 interface BenchArgs {
   posts: number[];
   runs: number;
   lighthouse: boolean;
   skipBuild: boolean;
+  gzip: boolean;
 }
 
 function parseArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { posts: [1000, 5000], runs: 3, lighthouse: false, skipBuild: false };
+  const args: BenchArgs = { posts: [1000, 5000], runs: 3, lighthouse: false, skipBuild: false, gzip: true };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     const value = () => {
@@ -33,6 +35,7 @@ function parseArgs(argv: readonly string[]): BenchArgs {
     else if (arg === '--runs') args.runs = positive(value(), '--runs');
     else if (arg === '--lighthouse') args.lighthouse = true;
     else if (arg === '--skip-build') args.skipBuild = true;
+    else if (arg === '--no-gzip') args.gzip = false;
     else throw new Error(`unknown option ${arg}\n${USAGE}`);
   }
   return args;
@@ -76,8 +79,8 @@ async function main(): Promise<void> {
     const posts = JSON.parse(await readFile(path.join(ROOT, 'data', 'wordpress', 'posts.json'), 'utf8')) as { id: number }[];
     const { pages, notes: pageNotes } = lighthousePages(SNAPSHOT_SITE, posts[0]?.id);
     notes.push(...pageNotes);
-    log(`Lighthouse (mobile) on ${pages.length} pages at http://127.0.0.1:${port}:`);
-    lighthouse = await runLighthouse(SNAPSHOT_SITE, port, pages, log);
+    log(`Lighthouse (mobile) on ${pages.length} pages at http://127.0.0.1:${port} (${args.gzip ? 'gzip' : 'uncompressed'}):`);
+    lighthouse = await runLighthouse(SNAPSHOT_SITE, port, pages, args.gzip, log);
   }
 
   const results = { startedAt, machine, args, sizes, snapshot: { wallMs: snapshot.wallMs, peakRssMb: snapshot.peakRssMb, pages: snapshot.report.pages, pageWeights: weights }, lighthouse, notes };
