@@ -32,6 +32,7 @@ export function renderDocument({ head, bodyHtml, path, siteUrl, basePath, cssHre
     meta('name', 'description', head.description),
     head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    '<link rel="alternate" type="application/rss+xml" title="Actualités du SQBB" href="/actualites/feed.xml">',
     '<meta name="theme-color" content="#0b1d3a">',
     '<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${escapeHtml(cssHref)}">`,

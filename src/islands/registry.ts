@@ -11,6 +11,8 @@ export const ISLANDS = {
   players: 'src/islands/players/players.client.ts',
   'player-detail': 'src/islands/player-detail/player-detail.client.ts',
   'player-portfolio': 'src/islands/player-detail/player-portfolio.client.ts',
+  'load-more': 'src/islands/load-more/load-more.client.ts',
+  'news-slider': 'src/islands/news-slider/news-slider.client.ts',
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

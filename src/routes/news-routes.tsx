@@ -1,44 +1,85 @@
-import { BannerOnlyPage } from '../pages/BannerOnlyPage.js';
-import { bannerPage } from './simple-page.js';
-import { definePage, type Route } from './types.js';
+import { ArticlePage } from '../pages/news/ArticlePage.js';
+import { findPost, loadArticle, loadListPage, newsList, termList, type NewsList } from '../pages/news/load-news.js';
+import { jsonPageNumbers, pageCount, pageOf, toCard } from '../pages/news/news-cards.js';
+import { renderNewsFeed } from '../pages/news/news-feed.js';
+import { NewsListPage } from '../pages/news/NewsListPage.js';
+import type { SiteData } from '../site-data.js';
+import { defineFile, definePage, type Route, type RouteParams } from './types.js';
 
-// Owned by the news issue; every route of spec 2.3 exists from the foundation on.
+/**
+ * Spec 2.13 and DESIGN section 4: the list, every article, category and tag page, 12 posts per page
+ * with JSON pages for 'load more' and linked HTML pages for visitors without JavaScript.
+ */
+
+/** Pages 2..n of a list as HTML (page 1 is the list's own route). */
+const htmlPages = (list: NewsList) => Array.from({ length: pageCount(list.posts.length) - 1 }, (_, index) => String(index + 2));
+const jsonPage = (list: NewsList, params: RouteParams) => `${JSON.stringify(pageOf(list.posts, Number(params.n)).map(toCard))}\n`;
+
+const termRoutes = (kind: 'category' | 'tag'): Route[] => {
+  const terms = (site: SiteData) => (kind === 'category' ? site.news.categories : site.news.tags);
+  const base = `/actualites/${kind}/:id`;
+  return [
+    definePage({
+      id: `news-${kind}`,
+      pattern: base,
+      pageType: 'list',
+      paths: (site) => terms(site).map((term) => ({ id: String(term.id) })),
+      load: (site, params) => loadListPage(termList(site, kind, params.id), 1),
+      Page: NewsListPage,
+    }),
+    definePage({
+      id: `news-${kind}-page`,
+      pattern: `${base}/page/:n`,
+      pageType: 'list',
+      paths: (site) => terms(site).flatMap((term) => htmlPages(termList(site, kind, String(term.id))).map((n) => ({ id: String(term.id), n }))),
+      load: (site, params) => loadListPage(termList(site, kind, params.id), Number(params.n)),
+      Page: NewsListPage,
+    }),
+    defineFile({
+      id: `news-${kind}-page-json`,
+      pattern: `${base}/page/:n.json`,
+      paths: (site) =>
+        terms(site).flatMap((term) => jsonPageNumbers(termList(site, kind, String(term.id)).posts.length).map((n) => ({ id: String(term.id), n: String(n) }))),
+      content: (site, params) => jsonPage(termList(site, kind, params.id), params),
+    }),
+  ];
+};
+
 export const newsRoutes: Route[] = [
-  bannerPage({ id: 'news', pattern: '/actualites', title: 'Actualités', description: 'Toutes les actualités du SQBB.', pageType: 'list' }),
+  definePage({
+    id: 'news',
+    pattern: '/actualites',
+    pageType: 'list',
+    load: (site) => loadListPage(newsList(site), 1),
+    Page: NewsListPage,
+  }),
+  definePage({
+    id: 'news-page',
+    pattern: '/actualites/page/:n',
+    pageType: 'list',
+    paths: (site) => htmlPages(newsList(site)).map((n) => ({ n })),
+    load: (site, params) => loadListPage(newsList(site), Number(params.n)),
+    Page: NewsListPage,
+  }),
+  defineFile({
+    id: 'news-page-json',
+    pattern: '/actualites/page/:n.json',
+    paths: (site) => jsonPageNumbers(site.news.posts.length).map((n) => ({ n: String(n) })),
+    content: (site, params) => jsonPage(newsList(site), params),
+  }),
   definePage({
     id: 'news-article',
     pattern: '/actualites/article/:id',
     pageType: 'article',
     paths: (site) => site.news.posts.map((post) => ({ id: String(post.id) })),
-    load: (site, params) => {
-      const post = site.news.posts.find((candidate) => String(candidate.id) === params.id);
-      const title = post?.titleText ?? 'Article';
-      return { props: { title }, head: { title, description: post?.excerptText ?? '' } };
-    },
-    Page: BannerOnlyPage,
+    load: (site, params) => loadArticle(site, findPost(site, params.id)),
+    Page: ArticlePage,
   }),
-  definePage({
-    id: 'news-category',
-    pattern: '/actualites/category/:id',
-    pageType: 'list',
-    paths: (site) => site.news.categories.map((term) => ({ id: String(term.id) })),
-    load: (site, params) => {
-      const term = site.news.categories.find((candidate) => String(candidate.id) === params.id);
-      const title = term?.name ?? 'Catégorie';
-      return { props: { title }, head: { title, description: `Les actualités de la catégorie ${title}.` } };
-    },
-    Page: BannerOnlyPage,
-  }),
-  definePage({
-    id: 'news-tag',
-    pattern: '/actualites/tag/:id',
-    pageType: 'list',
-    paths: (site) => site.news.tags.map((term) => ({ id: String(term.id) })),
-    load: (site, params) => {
-      const term = site.news.tags.find((candidate) => String(candidate.id) === params.id);
-      const title = term?.name ?? 'Étiquette';
-      return { props: { title }, head: { title, description: `Les actualités avec l'étiquette ${title}.` } };
-    },
-    Page: BannerOnlyPage,
+  ...termRoutes('category'),
+  ...termRoutes('tag'),
+  defineFile({
+    id: 'news-feed',
+    pattern: '/actualites/feed.xml',
+    content: renderNewsFeed,
   }),
 ];

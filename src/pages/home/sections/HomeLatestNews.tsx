@@ -1,25 +1,33 @@
 import type { SiteData } from '../../../site-data.js';
+import { NewsCard } from '../../news/NewsCard.js';
+import { toCard, type NewsCardData } from '../../news/news-cards.js';
 
-// Owned by the news issue: 'Les Actus' cards (stub until then).
+/** Spec 2.4 'Les Actus': cards of the 4 latest posts with 'Lire l'article' (phones show the first only). */
 export interface HomeLatestNewsProps {
-  posts: { id: number; titleHtml: string }[];
+  posts: NewsCardData[];
 }
 
 export function loadHomeLatestNews(site: SiteData): HomeLatestNewsProps {
-  return { posts: site.news.posts.slice(0, 4).map((post) => ({ id: post.id, titleHtml: post.titleHtml })) };
+  return { posts: site.news.posts.slice(0, 4).map(toCard) };
 }
 
 export function HomeLatestNews({ posts }: HomeLatestNewsProps) {
   return (
-    <section className="container section">
-      <h2>Les Actus</h2>
-      <ul>
+    <section className="container section home-news" aria-labelledby="home-news-title">
+      <h2 id="home-news-title">Les Actus</h2>
+      {posts.length === 0 ? <p className="news-empty">Aucun article pour le moment.</p> : null}
+      <ul className="home-news-grid">
         {posts.map((post) => (
-          <li key={post.id}>
-            <a href={`/actualites/article/${post.id}`}>Lire l'article</a>
+          <li key={post.id} className="home-news-item">
+            <NewsCard post={post} lazy sizes="(max-width: 639.98px) 100vw, (max-width: 1023.98px) 50vw, 290px" />
           </li>
         ))}
       </ul>
+      <p className="home-news-all">
+        <a className="btn btn-outline" href="/actualites">
+          Toutes les actualités
+        </a>
+      </p>
     </section>
   );
 }

@@ -1,25 +1,25 @@
+import { Island } from '../../../components/Island.js';
+import { NewsSlider, type SlideData } from '../../../islands/news-slider/NewsSlider.js';
 import type { SiteData } from '../../../site-data.js';
+import { responsiveImage } from '../../news/news-cards.js';
 
-// Owned by the news issue: the slider of the 4 latest posts (stub until then).
+/** Spec 2.4: the slider of the 4 latest posts, each with its title and 'En savoir plus'. */
 export interface HomeNewsSliderProps {
-  posts: { id: number; titleHtml: string }[];
+  posts: SlideData[];
 }
 
 export function loadHomeNewsSlider(site: SiteData): HomeNewsSliderProps {
-  return { posts: site.news.posts.slice(0, 4).map((post) => ({ id: post.id, titleHtml: post.titleHtml })) };
+  return {
+    posts: site.news.posts.slice(0, 4).map((post) => ({
+      id: post.id,
+      titleHtml: post.titleHtml,
+      titleText: post.titleText,
+      image: post.image ? responsiveImage(post.image, 1600) : null,
+    })),
+  };
 }
 
 export function HomeNewsSlider({ posts }: HomeNewsSliderProps) {
-  return (
-    <section className="home-hero" aria-label="À la une">
-      <ul>
-        {posts.map((post) => (
-          <li key={post.id}>
-            <p dangerouslySetInnerHTML={{ __html: post.titleHtml }} />
-            <a href={`/actualites/article/${post.id}`}>En savoir plus</a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  if (posts.length === 0) return null;
+  return <Island name="news-slider" component={NewsSlider} props={{ slides: posts }} />;
 }

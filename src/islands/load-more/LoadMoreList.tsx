@@ -1,0 +1,85 @@
+import { useRef, useState } from 'react';
+import { NewsCard } from '../../pages/news/NewsCard.js';
+import type { NewsCardData } from '../../pages/news/news-cards.js';
+import { withBase } from '../hydrate.js';
+import { initialLoadMore, loadMoreReducer, type LoadMoreEvent } from './load-more-state.js';
+
+export interface PaginationLinks {
+  page: number;
+  totalPages: number;
+  previousHref?: string;
+  nextHref?: string;
+}
+
+export interface LoadMoreListProps {
+  posts: NewsCardData[];
+  /** The page these posts are (1 on /actualites, n on /actualites/page/n). */
+  page: number;
+  /** Root-relative folder of the JSON pages: `${jsonBase}/${n}.json`. */
+  jsonBase: string;
+  /** The HTML pages for visitors without JavaScript (hidden once the island is live). */
+  pagination: PaginationLinks;
+}
+
+/** Cards of one news page and the spec's 'Charger plus d'articles' button (section 4). */
+export function LoadMoreList({ posts, page, jsonBase, pagination }: LoadMoreListProps) {
+  const [state, setState] = useState(() => initialLoadMore(posts, page));
+  const dispatch = (event: LoadMoreEvent<NewsCardData>) => setState((current) => loadMoreReducer(current, event));
+  const busy = useRef(false);
+
+  const loadMore = async () => {
+    if (busy.current || !state.hasMore) return;
+    busy.current = true;
+    dispatch({ type: 'start' });
+    try {
+      const response = await fetch(withBase(`${jsonBase}/${state.page + 1}.json`));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const next: unknown = await response.json();
+      if (!Array.isArray(next)) throw new Error('réponse inattendue');
+      dispatch({ type: 'loaded', posts: next as NewsCardData[] });
+    } catch (error) {
+      // Spec section 8: a failed 'load more' stops further loading.
+      console.warn("Impossible de charger plus d'articles :", error);
+      dispatch({ type: 'failed' });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <>
+      {state.posts.length === 0 ? <p className="news-empty">Aucun article pour le moment.</p> : null}
+      <ul className="news-grid">
+        {state.posts.map((post, index) => (
+          <li key={post.id}>
+            <NewsCard post={post} lazy={index >= 3} heading="h2" />
+          </li>
+        ))}
+      </ul>
+      <div className="news-more">
+        {state.hasMore || state.loading ? (
+          <button type="button" className="btn btn-gold load-more-button" disabled={state.loading} onClick={loadMore}>
+            {state.loading ? 'Chargement...' : "Charger plus d'articles"}
+          </button>
+        ) : null}
+        <p className="visually-hidden" aria-live="polite">
+          {state.page > page ? `${state.posts.length} articles affichés` : ''}
+        </p>
+      </div>
+      <PaginationNav {...pagination} />
+    </>
+  );
+}
+
+function PaginationNav({ page, totalPages, previousHref, nextHref }: PaginationLinks) {
+  if (!previousHref && !nextHref) return null;
+  return (
+    <nav className="news-pagination" aria-label="Pages d'articles">
+      {previousHref ? <a className="btn btn-outline" href={previousHref}>Articles plus récents</a> : <span />}
+      <span className="news-pagination-status">
+        Page {page} sur {totalPages}
+      </span>
+      {nextHref ? <a className="btn btn-outline" href={nextHref}>Articles plus anciens</a> : <span />}
+    </nav>
+  );
+}

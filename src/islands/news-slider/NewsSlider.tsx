@@ -1,0 +1,96 @@
+import { memo, useRef, useState } from 'react';
+import type { SwiperOptions } from 'swiper/types';
+import { articlePath, type CardImage } from '../../pages/news/news-cards.js';
+import { PauseButton } from '../slider/PauseButton.js';
+import { useSwiper } from '../slider/use-swiper.js';
+
+export interface SlideData {
+  id: number;
+  titleHtml: string;
+  titleText: string;
+  image: CardImage | null;
+}
+
+export interface NewsSliderProps {
+  slides: SlideData[];
+}
+
+/** Spec sections 4 and 9: autoplay 6 s, speed 4000 ms, loop, one slide per view, stops on interaction. */
+export const NEWS_SWIPER: SwiperOptions = {
+  loop: true,
+  speed: 4000,
+  autoplay: { delay: 6000, disableOnInteraction: true },
+  slidesPerView: 1,
+};
+
+const HERO_SIZES = '100vw';
+
+/** The home page's news slider: the background picture follows the slide being shown. */
+export function NewsSlider({ slides }: NewsSliderProps) {
+  const [active, setActive] = useState(0);
+  const stopForGood = useRef<() => void>(() => {});
+  const { containerRef, regionRef, paused, togglePaused } = useSwiper({
+    options: {
+      ...NEWS_SWIPER,
+      loop: slides.length > 1,
+      on: {
+        // The background starts moving with the transition, towards the slide that comes next.
+        slideChangeTransitionStart: (swiper) => setActive(swiper.realIndex),
+        touchStart: () => stopForGood.current(),
+        sliderFirstMove: () => stopForGood.current(),
+      },
+    },
+    autoplay: slides.length > 1,
+    lazyMargin: '0px',
+  });
+  // Spec: autoplay stops on user interaction; shown as paused so the visitor can resume it.
+  stopForGood.current = () => {
+    if (!paused) togglePaused();
+  };
+  const go = (direction: 'slidePrev' | 'slideNext') => {
+    stopForGood.current();
+    const swiper = (containerRef.current as (HTMLDivElement & { swiper?: Record<typeof direction, () => void> }) | null)?.swiper;
+    swiper?.[direction]();
+  };
+  const background = slides[active]?.image ?? slides.find((slide) => slide.image)?.image ?? null;
+
+  return (
+    <section className="home-hero" aria-roledescription="carrousel" aria-label="À la une" ref={regionRef}>
+      {background ? (
+        <img className="home-hero-bg" src={background.src} srcSet={background.srcSet} sizes={HERO_SIZES} width={background.width} height={background.height} alt="" fetchPriority="high" />
+      ) : null}
+      <div className="home-hero-inner container">
+        <div className="swiper news-swiper" ref={containerRef}>
+          <NewsSlides slides={slides} />
+        </div>
+        {slides.length > 1 ? (
+          <div className="home-hero-controls">
+            <button type="button" className="slider-arrow" onClick={() => go('slidePrev')} aria-label="Article précédent">
+              <span aria-hidden="true">‹</span>
+            </button>
+            <PauseButton paused={paused} onToggle={togglePaused} />
+            <button type="button" className="slider-arrow" onClick={() => go('slideNext')} aria-label="Article suivant">
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** Memoized: Swiper clones and moves these nodes, so re-renders (background, pause) must not touch them. */
+const NewsSlides = memo(function NewsSlides({ slides }: NewsSliderProps) {
+  return (
+    <div className="swiper-wrapper">
+      {slides.map((slide) => (
+        <article className="swiper-slide news-slide" key={slide.id}>
+          <h2 className="news-slide-title" dangerouslySetInnerHTML={{ __html: slide.titleHtml }} />
+          <a className="btn btn-gold" href={articlePath(slide.id)}>
+            En savoir plus<span className="visually-hidden"> : {slide.titleText}</span>
+          </a>
+        </article>
+      ))}
+    </div>
+  );
+});

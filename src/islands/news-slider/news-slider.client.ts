@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { NewsSlider } from './NewsSlider.js';
+
+hydrateIslands('news-slider', NewsSlider);

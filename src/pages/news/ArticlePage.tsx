@@ -1,0 +1,54 @@
+import type { CardImage } from './news-cards.js';
+import { ArticleSidebar, type ArticleSidebarProps } from './ArticleSidebar.js';
+
+export interface ArticlePageProps extends ArticleSidebarProps {
+  titleText: string;
+  date: string;
+  dateIso: string;
+  image: CardImage | null;
+  /** Sanitized in normalize. */
+  contentHtml: string;
+}
+
+/** Spec 2.13: one article with the fixed author box 'Admin' and the sidebar. */
+export function ArticlePage({ titleText, date, dateIso, image, contentHtml, ...sidebar }: ArticlePageProps) {
+  return (
+    <>
+      <div className="page-banner article-banner">
+        <div className="container">
+          <p className="article-kicker">
+            <a href="/actualites">Actualités</a>
+          </p>
+          <h1>{titleText}</h1>
+          <p className="page-banner-subtitle">
+            Publié le <time dateTime={dateIso}>{date}</time>
+          </p>
+        </div>
+      </div>
+      <div className="container article-layout">
+        <article className="article">
+          {image ? (
+            <img
+              className="article-image"
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes="(max-width: 1023.98px) calc(100vw - 2rem), 780px"
+              width={image.width}
+              height={image.height}
+              alt={image.alt}
+              fetchPriority="high"
+            />
+          ) : null}
+          <div className="article-content" dangerouslySetInnerHTML={{ __html: contentHtml }} />
+          <aside className="article-author" aria-label="Auteur">
+            <span className="article-author-avatar" aria-hidden="true">A</span>
+            <span>
+              <span className="article-author-label">Écrit par</span> <strong className="article-author-name">Admin</strong>
+            </span>
+          </aside>
+        </article>
+        <ArticleSidebar {...sidebar} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { absoluteUrl } from '../../lib/html.js';
+import { formatFrenchLongDate, isoDay } from '../../lib/dates.js';
+import { CLUB } from '../../site.js';
+import type { SiteData } from '../../site-data.js';
+import type { PageHead } from '../../types/head.js';
+import type { NewsPost, Term } from '../../types/news.js';
+import type { ArticlePageProps } from './ArticlePage.js';
+import type { NewsListPageProps } from './NewsListPage.js';
+import { articlePath, pageCount, pageOf, responsiveImage, toCard } from './news-cards.js';
+
+/** Spec section 9: recent posts in the sidebar. */
+const RECENT_COUNT = 4;
+
+export function findPost(site: SiteData, id: string | undefined): NewsPost {
+  const post = site.news.posts.find((candidate) => String(candidate.id) === id);
+  if (!post) throw new Error(`no post ${JSON.stringify(id)}`);
+  return post;
+}
+
+export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePageProps; head: PageHead } {
+  const image = post.image ? responsiveImage(post.image, 1024) : null;
+  const shareImage = post.image ? responsiveImage(post.image, 1200) : null;
+  const props: ArticlePageProps = {
+    titleText: post.titleText,
+    date: formatFrenchLongDate(post.date),
+    dateIso: isoDay(post.date),
+    image,
+    contentHtml: post.contentHtml,
+    categories: post.categories.map(({ id, name }) => ({ id, name })),
+    tags: post.tags.map(({ id, name }) => ({ id, name })),
+    recent: site.news.posts.slice(0, RECENT_COUNT).map((recent) => {
+      const thumbnail = recent.image?.thumbnail ?? recent.image?.sizes[0];
+      return {
+        id: recent.id,
+        titleHtml: recent.titleHtml,
+        date: formatFrenchLongDate(recent.date),
+        dateIso: isoDay(recent.date),
+        thumbnail: thumbnail && recent.image ? { ...thumbnail, alt: recent.image.alt } : null,
+      };
+    }),
+  };
+  const published = `${post.dateGmt ?? post.date}Z`;
+  const head: PageHead = {
+    title: post.titleText,
+    description: post.excerptText || `${post.titleText} : l'actualité du ${CLUB.name}.`,
+    ogType: 'article',
+    publishedTime: published,
+    ...(shareImage ? { image: { src: shareImage.src, width: shareImage.width, height: shareImage.height, alt: shareImage.alt } } : {}),
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'NewsArticle',
+        headline: post.titleText.slice(0, 110),
+        description: post.excerptText,
+        datePublished: published,
+        dateModified: `${post.modified}`,
+        mainEntityOfPage: absoluteUrl(site.siteUrl, articlePath(post.id)),
+        ...(shareImage ? { image: [absoluteUrl(site.siteUrl, shareImage.src)] } : {}),
+        author: { '@type': 'Organization', name: CLUB.name },
+        publisher: { '@type': 'Organization', name: CLUB.name, logo: { '@type': 'ImageObject', url: absoluteUrl(site.siteUrl, '/images/og-default.png') } },
+        ...(post.categories.length > 0 ? { articleSection: post.categories.map((term) => term.name) } : {}),
+        ...(post.tags.length > 0 ? { keywords: post.tags.map((term) => term.name).join(', ') } : {}),
+      },
+    ],
+  };
+  return { props, head };
+}
+
+export interface NewsList {
+  title: string;
+  subtitle?: string;
+  description: string;
+  posts: NewsPost[];
+  /** Root-relative path of page 1 ('/actualites', '/actualites/category/3'). */
+  basePath: string;
+}
+
+export function newsList(site: SiteData): NewsList {
+  return { title: 'Actualités', description: 'Toutes les actualités du SQBB.', posts: site.news.posts, basePath: '/actualites' };
+}
+
+export function termList(site: SiteData, kind: 'category' | 'tag', id: string | undefined): NewsList {
+  const terms: Term[] = kind === 'category' ? site.news.categories : site.news.tags;
+  const term = terms.find((candidate) => String(candidate.id) === id);
+  if (!term) throw new Error(`no ${kind} ${JSON.stringify(id)}`);
+  const posts = site.news.posts.filter((post) => (kind === 'category' ? post.categories : post.tags).some((candidate) => candidate.id === term.id));
+  return kind === 'category'
+    ? { title: term.name, subtitle: 'Catégorie', description: `Les actualités du SQBB dans la catégorie ${term.name}.`, posts, basePath: `/actualites/category/${term.id}` }
+    : { title: term.name, subtitle: 'Étiquette', description: `Les actualités du SQBB avec l'étiquette ${term.name}.`, posts, basePath: `/actualites/tag/${term.id}` };
+}
+
+/** Page n of a list as the page's props; page 1 lives at basePath, page n at basePath/page/n. */
+export function loadListPage(list: NewsList, page: number): { props: NewsListPageProps; head: PageHead } {
+  const totalPages = pageCount(list.posts.length);
+  const href = (n: number) => (n === 1 ? list.basePath : `${list.basePath}/page/${n}`);
+  const title = page > 1 ? `${list.title} (page ${page})` : list.title;
+  return {
+    props: {
+      title: list.title,
+      ...(list.subtitle || page > 1 ? { subtitle: [list.subtitle, page > 1 ? `Page ${page}` : ''].filter(Boolean).join(' · ') } : {}),
+      list: {
+        posts: pageOf(list.posts, page).map(toCard),
+        page,
+        jsonBase: `${list.basePath}/page`,
+        pagination: {
+          page,
+          totalPages,
+          ...(page > 1 ? { previousHref: href(page - 1) } : {}),
+          ...(page < totalPages ? { nextHref: href(page + 1) } : {}),
+        },
+      },
+    },
+    head: { title, description: list.description },
+  };
+}

@@ -1,0 +1,74 @@
+import { formatFrenchLongDate, isoDay } from '../../lib/dates.js';
+import type { ImageSize, NewsImage, NewsPost } from '../../types/news.js';
+
+/** Spec section 9: news page size. */
+export const NEWS_PAGE_SIZE = 12;
+
+/** A responsive image ready for <img>: plain JSON, so it can travel in island props and JSON pages. */
+export interface CardImage {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** What a news card shows; also the item shape of the /actualites/page/{n}.json files. */
+export interface NewsCardData {
+  id: number;
+  titleHtml: string;
+  titleText: string;
+  /** French long date, '3 novembre 2025'. */
+  date: string;
+  dateIso: string;
+  excerpt: string;
+  image: CardImage | null;
+}
+
+/** The size closest above `target` pixels wide (else the largest) as src; every size in srcset. */
+export function responsiveImage(image: NewsImage, target: number): CardImage {
+  const sizes: ImageSize[] = image.sizes.length > 0 ? image.sizes : [image];
+  const chosen = sizes.find((size) => size.width >= target) ?? sizes[sizes.length - 1] ?? image;
+  return {
+    src: chosen.src,
+    srcSet: sizes.map((size) => `${size.src} ${size.width}w`).join(', '),
+    width: chosen.width,
+    height: chosen.height,
+    alt: image.alt,
+  };
+}
+
+export function toCard(post: NewsPost): NewsCardData {
+  return {
+    id: post.id,
+    titleHtml: post.titleHtml,
+    titleText: post.titleText,
+    date: formatFrenchLongDate(post.date),
+    dateIso: isoDay(post.date),
+    excerpt: post.excerptText,
+    image: post.image ? responsiveImage(post.image, 600) : null,
+  };
+}
+
+export function articlePath(id: number): string {
+  return `/actualites/article/${id}`;
+}
+
+/** Page n (1-based) of a newest-first list. */
+export function pageOf<T>(items: readonly T[], page: number): T[] {
+  return items.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE);
+}
+
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
+}
+
+/**
+ * Pages 'load more' may ask for, from 2 on. When the total is a multiple of 12 the last full page
+ * sets the 'more' flag, so the next (empty) page must exist too: the state machine ends on it
+ * instead of on a 404.
+ */
+export function jsonPageNumbers(total: number): number[] {
+  const last = total > 0 && total % NEWS_PAGE_SIZE === 0 ? total / NEWS_PAGE_SIZE + 1 : pageCount(total);
+  return Array.from({ length: Math.max(0, last - 1) }, (_, index) => index + 2);
+}
