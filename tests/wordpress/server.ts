@@ -52,7 +52,11 @@ export async function startWordPress(seedFile = DEFAULT_SEED, log: (line: string
     log(`wordpress: ${stdout.trim()}`);
     const php = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', www, path.join(www, 'router.php')], { env, stdio: 'ignore' });
     children.push(php);
-    await waitFor(async () => (await fetch(`${siteUrl}/wp-json/wp/v2/categories`)).ok, 'the PHP server to answer');
+    await waitFor(async () => {
+      const response = await fetch(`${siteUrl}/wp-json/wp/v2/categories`);
+      await response.arrayBuffer();
+      return response.ok;
+    }, 'the PHP server to answer');
     log(`wordpress: ready at ${siteUrl}`);
     return {
       apiUrl: `${siteUrl}/wp-json/wp/v2`,

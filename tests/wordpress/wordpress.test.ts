@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { load, type CheerioAPI } from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED, startWordPress, type RunningWordPress } from './server.js';
+
+/**
+ * The build against a real WordPress (Debian's wordpress, mariadb-server, php): the seeded posts,
+ * categories, tags and images appear on the pages; once WordPress is down, the build fails on one
+ * line and the previous output stays byte for byte as it was.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+interface SeedPost { title: string; categories: string[]; tags: string[]; image: unknown; video?: boolean }
+interface Seed { categories: { slug: string; name: string }[]; tags: { slug: string; name: string }[]; posts: SeedPost[] }
+
+let wordpress: RunningWordPress | undefined;
+let workDir = '';
+let outDir = '';
+let seed: Seed;
+
+beforeAll(async () => {
+  seed = JSON.parse(await readFile(DEFAULT_SEED, 'utf8')) as Seed;
+  workDir = await mkdtemp(path.join(tmpdir(), 'sqbb-wp-build-'));
+  outDir = path.join(workDir, 'site');
+  wordpress = await startWordPress();
+});
+
+afterAll(async () => {
+  await wordpress?.stop();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+async function build(apiUrl: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--wp', apiUrl, '--out', outDir, '--site-url', 'http://127.0.0.1:4173', '--now', '2025-09-01T12:00:00Z'], { cwd: ROOT, env: { ...process.env, CI: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+const page = async (urlPath: string): Promise<CheerioAPI> => load(await readFile(path.join(outDir, urlPath, 'index.html'), 'utf8'));
+/** WordPress turns straight quotes into typographic ones (fr_FR: « » and ’); compare without that. */
+const plainQuotes = (text: string) => text.replace(/[’‘]/g, "'").replace(/«\s*|\s*»|[“”]/g, '"').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+
+async function articles(): Promise<Map<string, CheerioAPI>> {
+  const byTitle = new Map<string, CheerioAPI>();
+  for (const id of await readdir(path.join(outDir, 'actualites/article'))) {
+    const $ = await page(`actualites/article/${id}`);
+    byTitle.set(plainQuotes($('h1').text()), $);
+  }
+  return byTitle;
+}
+
+async function hashTree(dir: string): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    hashes[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+  }
+  return hashes;
+}
+
+describe('build against a real WordPress', () => {
+  it('pulls every seeded post, category, tag and image into the pages', async () => {
+    const api = wordpress?.apiUrl as string;
+    const result = await build(api);
+    expect(result.stderr).not.toMatch(/Build failed/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`wordpress  posts: ${seed.posts.length} in 1 page`);
+    expect(result.stdout).toContain(`wordpress  categories: ${seed.categories.length + 1} in 1 page`);
+
+    const byTitle = await articles();
+    expect([...byTitle.keys()].sort()).toEqual(seed.posts.map((post) => plainQuotes(post.title)).sort());
+    for (const post of seed.posts) {
+      const $ = byTitle.get(plainQuotes(post.title)) as CheerioAPI;
+      expect($('title').text()).toBe(`SQBB | ${$('h1').text()}`);
+      expect($('.article-author-name').text()).toBe('Admin');
+      const categoryNames = $('.sidebar-terms a').map((_, link) => $(link).text()).get();
+      const expected = post.categories.length === 0 ? ['Non classé'] : post.categories.map((slug) => seed.categories.find((category) => category.slug === slug)?.name);
+      expect(categoryNames.sort()).toEqual(expected.sort());
+      const tagNames = $('.sidebar-tags a').map((_, link) => $(link).text()).get();
+      expect(tagNames.sort()).toEqual(post.tags.map((slug) => seed.tags.find((tag) => tag.slug === slug)?.name).sort());
+      if (post.tags.length === 0) expect($('.article-sidebar').text()).toContain("Pas d'étiquettes");
+      if (post.video) expect($('.article-content iframe').attr('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+      const image = $('img.article-image');
+      if (post.image === null) {
+        expect(image).toHaveLength(0);
+      } else {
+        expect(image.attr('src')).toMatch(new RegExp(`^${wordpress?.siteUrl}/wp-content/uploads/2025/\\d\\d/sqbb-actu-\\d+(-\\d+x\\d+)?\\.jpg$`));
+        expect(image.attr('srcset')?.split(',')).toHaveLength(3);
+        expect($('meta[property="og:image"]').attr('content')).toMatch(/\/wp-content\/uploads\/.*\.jpg$/);
+      }
+    }
+    const withImage = byTitle.get(plainQuotes(seed.posts[0]?.title ?? '')) as CheerioAPI;
+    const picture = await fetch(withImage('img.article-image').attr('src') as string);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    const strongTitle = byTitle.get('Victoire de prestige contre Monaco') as CheerioAPI;
+    expect(strongTitle('h1').text()).toBe('Victoire de prestige contre Monaco');
+
+    const list = await page('actualites');
+    expect(list('.news-grid .news-card')).toHaveLength(12);
+    expect(plainQuotes(list('.news-card-title').first().text())).toBe(plainQuotes(seed.posts.at(-1)?.title ?? ''));
+    const home = await page('');
+    expect(home('.news-slide .news-slide-title').map((_, title) => plainQuotes(home(title).text())).get()).toEqual(
+      seed.posts.slice(-4).reverse().map((post) => plainQuotes(post.title)),
+    );
+
+    for (const category of seed.categories) {
+      const count = seed.posts.filter((post) => post.categories.includes(category.slug)).length;
+      const dirs = await readdir(path.join(outDir, 'actualites/category'));
+      const pages = await Promise.all(dirs.map((id) => page(`actualites/category/${id}`)));
+      const categoryPage = pages.find(($) => $('h1').text() === category.name);
+      expect(categoryPage, category.name).toBeDefined();
+      const shown = Math.min(count, 12);
+      expect(categoryPage?.('.news-grid .news-card'), category.name).toHaveLength(shown);
+    }
+  });
+
+  it('fails on one line when WordPress is down and leaves the previous output byte-identical', async () => {
+    const before = await hashTree(outDir);
+    expect(Object.keys(before).length).toBeGreaterThan(100);
+    await wordpress?.stopWebServer();
+    const result = await build(wordpress?.apiUrl as string);
+    expect(result.code).not.toBe(0);
+    const lines = result.stderr.trim().split('\n').filter((line) => !/^npm warn/.test(line));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Build failed: ContentError: WordPress at http:\/\/127\.0\.0\.1:\d+\/wp-json\/wp\/v2 could not be read: .*gave up after 4 attempts \(ECONNREFUSED\)$/);
+    expect(await hashTree(outDir)).toEqual(before);
+  });
+});
