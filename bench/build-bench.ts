@@ -1,6 +1,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildReport } from '../build/report.js';
+import type { BuildChildResult } from './build-child.js';
 import type { FloorResult } from './floor.js';
 import { BENCH_ROOT, ensureContent } from './generate-content.js';
 import { runNodeScript } from './measure.js';
@@ -9,7 +10,12 @@ import { spread, type Spread } from './stats.js';
 export const BENCH_NOW = '2026-01-15T12:00:00Z';
 
 export interface BuildRun {
+  /** The whole `node` process: start-up, module loading, build. */
+  processWallMs: number;
+  processCpuMs: number;
+  /** runBuild only (what the stages add up to, plus the bundle overlap). */
   wallMs: number;
+  cpuMs: number;
   peakRssMb: number;
   /** The build's own stage timings (report file), ms. */
   stages: Record<string, number>;
@@ -18,7 +24,8 @@ export interface BuildRun {
 }
 
 export interface FloorRun extends FloorResult {
-  wallMs: number;
+  processWallMs: number;
+  processCpuMs: number;
   peakRssMb: number;
 }
 
@@ -32,7 +39,10 @@ export interface SizeResult {
 }
 
 export interface SizeSummary {
+  processWallMs: Spread;
+  /** runBuild wall time. */
   wallMs: Spread;
+  cpuMs: Spread;
   /** Sum of the stages the pipeline timed (bundle runs during fetch, so it is left out of the sum). */
   stagesTotalMs: Spread;
   stages: Record<string, Spread>;
@@ -40,13 +50,17 @@ export interface SizeSummary {
   pagesPerSecond: Spread;
   peakRssMb: Spread;
   floorMs: Spread;
-  floorWallMs: Spread;
+  floorCpuMs: Spread;
+  floorProcessWallMs: Spread;
   floorPeakRssMb: Spread;
   floorPropsMs: Spread;
-  /** Build stages total / floor, median of per-run ratios. */
+  /** Build stages total / floor (wall), per-run ratios. */
   ratioTotal: Spread;
+  /** runBuild CPU / floor CPU: the ratio least disturbed by other work on the machine. */
+  ratioCpu: Spread;
   ratioRender: Spread;
-  ratioWall: Spread;
+  /** Whole build process / whole floor process (both with start-up and loading). */
+  ratioProcessWall: Spread;
 }
 
 /**
@@ -72,37 +86,62 @@ export async function benchSize(posts: number, runs: number, log: (line: string)
   for (let run = 1; run <= runs; run += 1) {
     await rm(outDir, { recursive: true, force: true });
     await rm(`${outDir}-report.json`, { force: true });
-    const build = await runNodeScript('build/cli.ts', ['--content', contentDir, '--out', outDir, '--now', BENCH_NOW]);
+    const build = await runNodeScript('bench/build-child.ts', ['--content', contentDir, '--out', outDir, '--now', BENCH_NOW]);
+    const inside = lastJsonLine<BuildChildResult>(build.stdout);
     const report = JSON.parse(await readFile(`${outDir}-report.json`, 'utf8')) as BuildReport;
-    builds.push({ wallMs: build.wallMs, peakRssMb: build.peakRssMb, stages: report.stages, pages: report.pages, files: report.files });
-    log(`  ${posts} posts, run ${run}/${runs}: build ${(build.wallMs / 1000).toFixed(1)} s wall, ${report.pages} pages, ${build.peakRssMb.toFixed(0)} MB peak`);
+    builds.push({
+      processWallMs: build.wallMs,
+      processCpuMs: build.cpuMs,
+      wallMs: inside.wallMs,
+      cpuMs: inside.cpuMs,
+      peakRssMb: build.peakRssMb,
+      stages: report.stages,
+      pages: report.pages,
+      files: report.files,
+    });
+    log(`  ${posts} posts, run ${run}/${runs}: build ${seconds(inside.wallMs)} (CPU ${seconds(inside.cpuMs)}), ${report.pages} pages, ${build.peakRssMb.toFixed(0)} MB peak`);
 
     const floor = await runNodeScript('bench/floor.tsx', ['--content', contentDir, '--out', floorDir]);
-    const result = JSON.parse(floor.stdout.trim().split('\n').at(-1) ?? '') as FloorResult;
-    floors.push({ ...result, wallMs: floor.wallMs, peakRssMb: floor.peakRssMb });
-    log(`  ${posts} posts, run ${run}/${runs}: floor ${(result.floorMs / 1000).toFixed(1)} s (${result.pages} pages), ${floor.peakRssMb.toFixed(0)} MB peak`);
+    const result = lastJsonLine<FloorResult>(floor.stdout);
+    floors.push({ ...result, processWallMs: floor.wallMs, processCpuMs: floor.cpuMs, peakRssMb: floor.peakRssMb });
+    log(`  ${posts} posts, run ${run}/${runs}: floor ${seconds(result.floorMs)} (CPU ${seconds(result.floorCpuMs)}), ${result.pages} pages, ${floor.peakRssMb.toFixed(0)} MB peak`);
   }
   await rm(outDir, { recursive: true, force: true });
   await rm(floorDir, { recursive: true, force: true });
   return { posts, postsJsonMb, generateMs, builds, floors, summary: summarize(builds, floors) };
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function lastJsonLine<T>(stdout: string): T {
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(line) as T;
+  } catch {
+    throw new Error(`expected a JSON result line, got: ${line.slice(0, 200)}`);
+  }
+}
+
 function summarize(builds: BuildRun[], floors: FloorRun[]): SizeSummary {
   const stageNames = [...new Set(builds.flatMap((build) => Object.keys(build.stages)))];
   const paired = builds.map((build, index) => ({ build, floor: floors[index] as FloorRun }));
   return {
+    processWallMs: spread(builds.map((build) => build.processWallMs)),
     wallMs: spread(builds.map((build) => build.wallMs)),
+    cpuMs: spread(builds.map((build) => build.cpuMs)),
     stagesTotalMs: spread(builds.map((build) => stagesTotal(build.stages))),
     stages: Object.fromEntries(stageNames.map((name) => [name, spread(builds.map((build) => build.stages[name] ?? 0))])),
     pages: builds[0]?.pages ?? 0,
-    pagesPerSecond: spread(builds.map((build) => build.pages / (build.wallMs / 1000))),
+    pagesPerSecond: spread(builds.map((build) => build.pages / (build.processWallMs / 1000))),
     peakRssMb: spread(builds.map((build) => build.peakRssMb)),
     floorMs: spread(floors.map((floor) => floor.floorMs)),
-    floorWallMs: spread(floors.map((floor) => floor.wallMs)),
+    floorCpuMs: spread(floors.map((floor) => floor.floorCpuMs)),
+    floorProcessWallMs: spread(floors.map((floor) => floor.processWallMs)),
     floorPeakRssMb: spread(floors.map((floor) => floor.peakRssMb)),
     floorPropsMs: spread(floors.map((floor) => floor.propsMs)),
     ratioTotal: spread(paired.map(({ build, floor }) => stagesTotal(build.stages) / floor.floorMs)),
+    ratioCpu: spread(paired.map(({ build, floor }) => build.cpuMs / floor.floorCpuMs)),
     ratioRender: spread(paired.map(({ build, floor }) => (build.stages.render ?? 0) / floor.floorMs)),
-    ratioWall: spread(paired.map(({ build, floor }) => build.wallMs / floor.wallMs)),
+    ratioProcessWall: spread(paired.map(({ build, floor }) => build.processWallMs / floor.processWallMs)),
   };
 }

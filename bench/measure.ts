@@ -8,6 +8,8 @@ export interface ProcessMeasure {
   wallMs: number;
   /** Peak resident set size of the largest process of the tree, in MB. */
   peakRssMb: number;
+  /** User + system CPU of the process (GNU time only; NaN when polled). */
+  cpuMs: number;
   stdout: string;
   stderr: string;
 }
@@ -26,9 +28,9 @@ export async function runNodeScript(script: string, args: readonly string[], nod
     const dir = await mkdtemp(path.join(tmpdir(), 'sqbb-bench-'));
     const timeFile = path.join(dir, 'time.txt');
     try {
-      const result = await run(GNU_TIME, ['-f', '%M', '-o', timeFile, process.execPath, ...nodeArgs]);
-      const maxRssKb = Number((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1));
-      return { ...result, peakRssMb: maxRssKb / 1024 };
+      const result = await run(GNU_TIME, ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...nodeArgs]);
+      const [maxRssKb, user, system] = ((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+      return { ...result, peakRssMb: (maxRssKb ?? Number.NaN) / 1024, cpuMs: ((user ?? Number.NaN) + (system ?? Number.NaN)) * 1000 };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -46,14 +48,14 @@ export async function runNodeScript(script: string, args: readonly string[], nod
     const timer = setInterval(read, 50);
     return () => clearInterval(timer);
   });
-  return { ...result, peakRssMb: peakKb / 1024 };
+  return { ...result, peakRssMb: peakKb / 1024, cpuMs: Number.NaN };
 }
 
 async function run(
   command: string,
   args: readonly string[],
   watch?: (pid: number) => () => void,
-): Promise<Omit<ProcessMeasure, 'peakRssMb'>> {
+): Promise<Omit<ProcessMeasure, 'peakRssMb' | 'cpuMs'>> {
   const start = performance.now();
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = child.pid && watch ? watch(child.pid) : () => {};
