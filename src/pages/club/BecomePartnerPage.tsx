@@ -10,7 +10,7 @@ export function BecomePartnerPage({ intro, benefits, offers }: BecomePartnerPage
     <>
       <PageBanner title="Devenir partenaire" subtitle="Faites équipe avec le SQBB." />
       <div className="container section">
-        <div className="lead-block">
+        <div className="club-lead">
           <Paragraphs items={intro} />
         </div>
         <section aria-labelledby="why-partner">

@@ -45,7 +45,7 @@ export function CashlessPage({ logo, topUpUrl, steps, whatIs, whyPreload, facts,
 
         <section aria-labelledby="cashless-steps">
           <h2 id="cashless-steps">Comment ça marche ?</h2>
-          <ol className="steps">
+          <ol className="cashless-steps">
             {steps.map((step) => (
               <li key={step.title}>
                 <h3>{step.title}</h3>
@@ -67,7 +67,7 @@ export function CashlessPage({ logo, topUpUrl, steps, whatIs, whyPreload, facts,
 
         <section aria-labelledby="cashless-facts">
           <h2 id="cashless-facts">Bon à savoir</h2>
-          <ul className="fact-list">
+          <ul className="club-facts">
             {facts.map((fact) => (
               <li key={fact}>{fact}</li>
             ))}

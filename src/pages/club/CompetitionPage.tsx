@@ -16,11 +16,11 @@ export function CompetitionPage({ competition }: CompetitionPageProps) {
       <div className="container section competition">
         <div className="competition-intro">
           <ClubImg image={logo} lazy={false} className="competition-logo" />
-          <p className="lead">{intro}</p>
+          <p className="club-lead">{intro}</p>
         </div>
         <section aria-labelledby="competition-format">
           <h2 id="competition-format">Le format</h2>
-          <ul className="fact-list">
+          <ul className="club-facts">
             {facts.map((fact) => (
               <li key={fact}>{fact}</li>
             ))}

@@ -13,7 +13,7 @@ export function StadiumPage({ name, capacity, seated, address, history, image, t
       <div className="container section stadium">
         <div className="stadium-intro">
           <ClubImg image={image} lazy={false} />
-          <p className="lead">
+          <p className="club-lead">
             Capacité : <strong>{capacity} personnes</strong>, dont <strong>{seated} places assises</strong>.
           </p>
         </div>
@@ -39,7 +39,7 @@ export function StadiumPage({ name, capacity, seated, address, history, image, t
 
         <section aria-labelledby="stadium-tickets">
           <h2 id="stadium-tickets">Billetterie</h2>
-          <div className="table-scroll">
+          <div className="club-table-scroll">
             <table className="price-table">
               <caption>Tarifs · {tickets.season}</caption>
               <thead>

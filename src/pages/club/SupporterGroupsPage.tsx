@@ -15,7 +15,7 @@ export function SupporterGroupsPage({ title, intro, groups }: SupporterGroupsPag
     <>
       <PageBanner title={title} />
       <div className="container section">
-        <p className="lead">{intro}</p>
+        <p className="club-lead">{intro}</p>
         <div className="supporter-groups">
           {groups.map((group, index) => (
             <article className="supporter-group" key={group.name}>
