@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'cheerio';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { normalizeWordPress } from '../../build/wordpress/normalize.js';
+import { expandRoutes } from '../../src/routes.js';
+import type { SiteData } from '../../src/site-data.js';
+import { renderDocument } from '../../templates/document.js';
+import { makeSite } from './site-fixture.js';
+
+/** The committed snapshot (30 posts), normalized as the build does. */
+const SNAPSHOT = path.resolve('data/wordpress');
+const readSnapshot = (name: string) => JSON.parse(readFileSync(path.join(SNAPSHOT, `${name}.json`), 'utf8')) as unknown[];
+const news = normalizeWordPress({ posts: readSnapshot('posts'), categories: readSnapshot('categories'), tags: readSnapshot('tags') }, () => {});
+const site = makeSite({ news, siteUrl: 'https://www.sqbb.fr' });
+
+function instanceAt(target: SiteData, urlPath: string) {
+  const instance = expandRoutes(target).find((candidate) => candidate.path === urlPath);
+  if (!instance) throw new Error(`no route writes ${urlPath}`);
+  return instance;
+}
+
+/** A page as the browser gets it (document shell included, layout left out). */
+function render(target: SiteData, urlPath: string) {
+  const { route, params } = instanceAt(target, urlPath);
+  if (route.kind !== 'page') throw new Error(`${urlPath} is a file`);
+  const { element, head } = route.render(target, params);
+  const bodyHtml = renderToString(element);
+  return { $: load(renderDocument({ head, bodyHtml, path: urlPath, siteUrl: target.siteUrl, basePath: '', cssHref: '/a.css', scripts: [], preloads: [] })), head };
+}
+
+function renderFile(target: SiteData, urlPath: string): string {
+  const { route, params } = instanceAt(target, urlPath);
+  if (route.kind !== 'file') throw new Error(`${urlPath} is a page`);
+  return String(route.content(target, params));
+}
+
+describe('article page', () => {
+  it('has the spec title, social tags, canonical link, JSON-LD and the RSS link', () => {
+    const { $ } = render(site, '/actualites/article/39');
+    expect($('title').text()).toBe('SQBB | Retour en images sur la soirée des partenaires');
+    expect($('h1')).toHaveLength(1);
+    expect($('meta[property="og:type"]').attr('content')).toBe('article');
+    expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
+    expect($('meta[property="og:title"]').attr('content')).toBe('Retour en images sur la soirée des partenaires');
+    expect($('meta[name="description"]').attr('content')).toMatch(/^Retour en images sur la soirée des partenaires\. Merci à nos partenaires/);
+    expect($('meta[property="og:image"]').attr('content')).toBe('https://www.sqbb.fr/media/2025/08/sqbb-actu-19.jpg');
+    expect($('link[rel="canonical"]').attr('href')).toBe('https://www.sqbb.fr/actualites/article/39');
+    expect($('link[type="application/rss+xml"]').attr('href')).toBe('/actualites/feed.xml');
+    const jsonLd = JSON.parse($('script[type="application/ld+json"]').text()) as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({ '@type': 'NewsArticle', headline: 'Retour en images sur la soirée des partenaires', datePublished: '2025-08-30T16:36:00Z' });
+  });
+
+  it('shows content, the Admin box, categories, 4 recent posts with French dates, and tags', () => {
+    const { $ } = render(site, '/actualites/article/39');
+    expect($('.article-content blockquote').text()).toBe('Sans nos partenaires, rien ne serait possible.');
+    expect($('.article-author-name').text()).toBe('Admin');
+    expect($('.sidebar-terms a').map((_, link) => `${$(link).text()} ${$(link).attr('href')}`).get()).toEqual(['Partenaires /actualites/category/6']);
+    const recent = $('.sidebar-recent a');
+    expect(recent.map((_, link) => $(link).attr('href')).get()).toEqual([62, 60, 58, 56].map((id) => `/actualites/article/${id}`));
+    expect(recent.first().attr('target')).toBe('_blank');
+    expect(recent.first().find('time').text()).toBe('16 novembre 2025');
+    expect($('.sidebar-tags a').map((_, link) => $(link).text()).get()).toEqual(['Kop', 'Vidéo']);
+    const image = $('img.article-image');
+    expect(image.attr('srcset')).toBe('/media/2025/08/sqbb-actu-19-300x169.jpg 300w, /media/2025/08/sqbb-actu-19-768x432.jpg 768w, /media/2025/08/sqbb-actu-19.jpg 1024w');
+    expect([image.attr('width'), image.attr('height')]).toEqual(['1024', '576']);
+  });
+
+  it("says 'Pas de catégories' when a post has none, and keeps markup out of <title>", () => {
+    const bare = makeSite();
+    const first = bare.news.posts[0];
+    if (!first) throw new Error('fixture has posts');
+    first.categories = [];
+    first.titleHtml = 'Victoire <strong>nette</strong>';
+    first.titleText = 'Victoire nette </title><script>alert(1)</script>';
+    const { $ } = render(bare, `/actualites/article/${first.id}`);
+    expect($('.article-sidebar').text()).toContain('Pas de catégories');
+    expect($('title').text()).toBe('SQBB | Victoire nette </title><script>alert(1)</script>');
+    expect($('script:not([type])')).toHaveLength(0);
+  });
+
+  it('every image of every news page is shipped in the snapshot (no broken image offline)', () => {
+    for (const instance of expandRoutes(site).filter((candidate) => candidate.path.startsWith('/actualites') && candidate.route.kind === 'page')) {
+      const { $ } = render(site, instance.path);
+      $('img').each((_, element) => {
+        const src = $(element).attr('src') ?? '';
+        expect(src, instance.path).toMatch(/^\/media\//);
+        expect(existsSync(path.join(SNAPSHOT, src)), src).toBe(true);
+        expect($(element).attr('alt'), src).toBeTruthy();
+      });
+    }
+  });
+});
+
+describe('news list, JSON pages and feed', () => {
+  it('shows 12 posts with links to the next HTML page, and JSON pages for the rest', () => {
+    const { $ } = render(site, '/actualites');
+    expect($('.news-grid .news-card')).toHaveLength(12);
+    expect($('.load-more-button').text()).toBe("Charger plus d'articles");
+    expect($('.news-pagination a').attr('href')).toBe('/actualites/page/2');
+    const page3 = JSON.parse(renderFile(site, '/actualites/page/3.json')) as { id: number }[];
+    expect(page3.map((post) => post.id)).toEqual(news.posts.slice(24).map((post) => post.id));
+    expect(page3).toHaveLength(6);
+    expect(render(site, '/actualites/page/3').$('.news-card')).toHaveLength(6);
+  });
+
+  it('writes a valid RSS 2.0 feed of the 20 latest posts with absolute URLs', () => {
+    const xml = renderFile(site, '/actualites/feed.xml');
+    const $ = load(xml, { xml: true });
+    expect($('rss').attr('version')).toBe('2.0');
+    expect($('item')).toHaveLength(20);
+    expect($('item link').first().text()).toBe('https://www.sqbb.fr/actualites/article/62');
+    expect($('item pubDate').first().text()).toBe('Sun, 16 Nov 2025 17:18:00 GMT');
+    expect($('item title').map((_, title) => $(title).text()).get()).toContain('Victoire de prestige contre Monaco');
+    $('enclosure').each((_, element) => expect($(element).attr('url')).toMatch(/^https:\/\/www\.sqbb\.fr\/media\//));
+  });
+});
