@@ -41,6 +41,7 @@ export function UpcomingMatchesCarousel({ matches }: UpcomingMatchesCarouselProp
         {shown.length === 0 ? <p className="matches-empty">Aucun match à venir pour le moment.</p> : null}
         <div
           className="swiper matches-swiper"
+          role="region"
           ref={containerRef}
           hidden={shown.length === 0}
           aria-roledescription="carrousel"
