@@ -26,6 +26,9 @@ npx vitest run --config tests/site/vitest.config.ts --reporter=default --reporte
 step "Browser tests (Playwright, Debian Chromium)"
 npx playwright test || status=1
 
+step "Team pages against a mid-season build (upcoming matches exist)"
+npx playwright test -c tests/browser/team.config.ts || status=1
+
 step "Integration test against a real WordPress"
 npx vitest run --config tests/wordpress/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/wordpress.json || status=1
 

@@ -10,11 +10,10 @@ interface SeasonCalendarInput {
   matches: readonly Match[];
   teams: readonly Team[];
   siteUrl: string;
-  builtAt: Date;
 }
 
 /** '/calendrier.ics': one event per match, soonest first, times in Europe/Paris. */
-export function seasonCalendar({ matches, teams, siteUrl, builtAt }: SeasonCalendarInput): string {
+export function seasonCalendar({ matches, teams, siteUrl }: SeasonCalendarInput): string {
   const host = new URL(siteUrl).hostname;
   const pageUrl = `${siteUrl}/equipe/match/calendrier`;
   const events: CalendarEvent[] = toMatchCards(sortMatchesByDate(matches), teams).map((card) => {
@@ -30,5 +29,16 @@ export function seasonCalendar({ matches, teams, siteUrl, builtAt }: SeasonCalen
       url: pageUrl,
     };
   });
-  return buildCalendar({ name: `${CLUB.acronym} - Saison ${CLUB.season}`, stamp: builtAt, events });
+  return buildCalendar({ name: `${CLUB.acronym} - Saison ${CLUB.season}`, stamp: contentStamp(matches), events });
+}
+
+/**
+ * DTSTAMP comes from the data, not the clock: the feed's bytes change only when the season's
+ * content does (a new result moves it), so cron rebuilds do not re-upload an unchanged file.
+ */
+function contentStamp(matches: readonly Match[]): Date {
+  const sorted = sortMatchesByDate(matches);
+  const played = sorted.filter((match) => hasScore(match.homeBasedTeamScore, match.outsideTeamScore));
+  const reference = played.at(-1) ?? sorted[0];
+  return reference ? new Date(reference.fullDate) : new Date(0);
 }

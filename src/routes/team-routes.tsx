@@ -82,6 +82,6 @@ export const teamRoutes: Route[] = [
   defineFile({
     id: 'calendar-ics',
     pattern: '/calendrier.ics',
-    content: (site) => seasonCalendar({ matches: site.team.matches, teams: site.team.teams, siteUrl: site.siteUrl, builtAt: site.builtAt }),
+    content: (site) => seasonCalendar({ matches: site.team.matches, teams: site.team.teams, siteUrl: site.siteUrl }),
   }),
 ];

@@ -17,7 +17,7 @@ export default defineConfig({
   ...base,
   testDir: '.',
   testMatch: 'team.spec.ts',
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: path.join(ROOT, '.tmp/results/browser-team.json') }]],
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     command:

@@ -72,7 +72,7 @@ describe('buildCalendar', () => {
 
 describe('the season feed', () => {
   const data = loadTeamData();
-  const ics = seasonCalendar({ matches: data.matches, teams: data.teams, siteUrl: 'https://www.sqbb.fr', builtAt: new Date('2026-01-15T12:00:00Z') });
+  const ics = seasonCalendar({ matches: data.matches, teams: data.teams, siteUrl: 'https://www.sqbb.fr' });
   const events = unfold(ics).split('BEGIN:VEVENT').slice(1);
 
   it('has one event per match with a unique id', () => {
