@@ -11,7 +11,8 @@ import { fillPattern, pageOutputFile } from '../src/routes/paths.js';
  * The floor of our approach: for every post, renderToString of the article page component and
  * one file written. No layout, no document shell, no other page, no report. Loading and
  * normalizing the content happen before the clock starts; the route's `load` (props for one
- * post) is timed apart, so the floor is renderToString + write only.
+ * post) is timed apart, so the floor is renderToString + write only. bench/run.ts starts it with
+ * NODE_ENV=production (React's production server build), the fastest React can render.
  *
  * Usage (run by bench/run.ts as a child process): tsx bench/floor.tsx --content DIR --out DIR
  * Prints one JSON line: FloorResult.

@@ -22,13 +22,18 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
  * peak RSS. One node process (no npx, no tsx wrapper) so the figures are the build's own.
  * GNU time reads the kernel's ru_maxrss; without it /proc/<pid>/status VmHWM is polled.
  */
-export async function runNodeScript(script: string, args: readonly string[], nodeFlags: readonly string[] = []): Promise<ProcessMeasure> {
+export async function runNodeScript(
+  script: string,
+  args: readonly string[],
+  nodeFlags: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ProcessMeasure> {
   const nodeArgs = [...nodeFlags, '--import', 'tsx', script, ...args];
   if (existsSync(GNU_TIME)) {
     const dir = await mkdtemp(path.join(tmpdir(), 'sqbb-bench-'));
     const timeFile = path.join(dir, 'time.txt');
     try {
-      const result = await run(GNU_TIME, ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...nodeArgs]);
+      const result = await run(GNU_TIME, ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...nodeArgs], env);
       const [maxRssKb, user, system] = ((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1) ?? '').split(' ').map(Number);
       return { ...result, peakRssMb: (maxRssKb ?? Number.NaN) / 1024, cpuMs: ((user ?? Number.NaN) + (system ?? Number.NaN)) * 1000 };
     } finally {
@@ -36,7 +41,7 @@ export async function runNodeScript(script: string, args: readonly string[], nod
     }
   }
   let peakKb = 0;
-  const result = await run(process.execPath, nodeArgs, (pid) => {
+  const result = await run(process.execPath, nodeArgs, env, (pid) => {
     const read = () => {
       readFile(`/proc/${pid}/status`, 'utf8')
         .then((status) => {
@@ -54,10 +59,11 @@ export async function runNodeScript(script: string, args: readonly string[], nod
 async function run(
   command: string,
   args: readonly string[],
+  env: NodeJS.ProcessEnv,
   watch?: (pid: number) => () => void,
 ): Promise<Omit<ProcessMeasure, 'peakRssMb' | 'cpuMs'>> {
   const start = performance.now();
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = child.pid && watch ? watch(child.pid) : () => {};
   let stdout = '';
   let stderr = '';

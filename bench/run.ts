@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { benchSize, type SizeResult } from './build-bench.js';
 import { formatBuildTable, formatLighthouse, formatPageWeights } from './format.js';
@@ -57,8 +57,8 @@ async function main(): Promise<void> {
   }
   const args = parseArgs(argv);
   const startedAt = new Date().toISOString();
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version };
-  log(`Benchmark ${startedAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}`);
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, buildNodeEnv: process.env.NODE_ENV ?? '(unset)', loadAverage: loadavg() };
+  log(`Benchmark ${startedAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, build NODE_ENV ${machine.buildNodeEnv}, load average ${machine.loadAverage.map((n) => n.toFixed(1)).join(' ')}`);
 
   const sizes: SizeResult[] = [];
   if (!args.skipBuild) {
