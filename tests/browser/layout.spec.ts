@@ -145,7 +145,7 @@ test.describe('partners slider', () => {
     await expect(slider).toHaveClass(/swiper-initialized/);
     // Move the pointer away: hovering the slider pauses it.
     await page.mouse.move(0, 0);
-    const firstSlide = () => slider.locator('.swiper-slide-active').first().textContent();
+    const firstSlide = () => slider.locator('.swiper-slide-active').first().getAttribute('data-swiper-slide-index');
     const start = await firstSlide();
     await expect.poll(firstSlide, { timeout: 6_000 }).not.toBe(start);
     await page.getByRole('button', { name: 'Mettre en pause' }).click();
