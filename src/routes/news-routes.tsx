@@ -51,6 +51,7 @@ export const newsRoutes: Route[] = [
     pattern: '/actualites',
     pageType: 'list',
     load: (site) => loadListPage(newsList(site), 1),
+    lastModified: (site) => site.news.posts[0]?.modified,
     Page: NewsListPage,
   }),
   definePage({
@@ -73,6 +74,7 @@ export const newsRoutes: Route[] = [
     pageType: 'article',
     paths: (site) => site.news.posts.map((post) => ({ id: String(post.id) })),
     load: (site, params) => loadArticle(site, findPost(site, params.id)),
+    lastModified: (site, params) => findPost(site, params.id).modified,
     Page: ArticlePage,
   }),
   ...termRoutes('category'),
