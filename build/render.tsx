@@ -45,7 +45,8 @@ export function renderRoutes(
     const { route, params, path } = instance;
     try {
       if (route.kind === 'file') {
-        files.push({ path, contents: route.content(site, params) });
+        const contents = route.content(site, params);
+        files.push({ path, contents: path.endsWith('.json') && typeof contents === 'string' ? prefixJsonUrls(contents, basePath) : contents });
       } else {
         const { element, head } = route.render(site, params);
         const canonicalPath = withTrailingSlash(head.canonicalPath ?? (route.aliasOf ? pathOf(route.aliasOf) : path));
@@ -76,6 +77,20 @@ export function renderRoutes(
   return { pages, files };
 }
 
+/** URL-valued keys of the JSON pages that islands turn into links and images in the browser. */
+const JSON_URL_KEYS = new Set(['href', 'src', 'srcSet']);
+
+/** The JSON pages' counterpart of prefixRootPaths: islands render their URLs as they come. */
+export function prefixJsonUrls(json: string, basePath: string): string {
+  if (!basePath) return json;
+  const prefix = (value: string) => (value.startsWith('/') && !value.startsWith('//') ? `${basePath}${value}` : value);
+  const data: unknown = JSON.parse(json, (key, value: unknown) => {
+    if (typeof value !== 'string' || !JSON_URL_KEYS.has(key)) return value;
+    return key === 'srcSet' ? value.split(', ').map(prefix).join(', ') : prefix(value);
+  });
+  return `${JSON.stringify(data)}${json.endsWith('\n') ? '\n' : ''}`;
+}
+
 /** Pages are served as <path>/index.html, so their public URL ends with a slash. */
 function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
@@ -99,8 +114,9 @@ export function islandsIn(html: string): IslandName[] {
 export function prefixRootPaths(html: string, basePath: string): string {
   if (!basePath) return html;
   return html
-    .replace(/\s(href|src|action|poster)="\/(?!\/)/g, ` $1="${basePath}/`)
-    .replace(/\ssrcset="([^"]*)"/g, (_, list: string) =>
-      ` srcset="${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${basePath}/`)}"`,
+    .replace(/\s(href|src|action|poster)="\/(?!\/)/gi, ` $1="${basePath}/`)
+    // React writes srcSet with its camel case; HTML attribute names are case-insensitive.
+    .replace(/\s(srcset)="([^"]*)"/gi, (_, name: string, list: string) =>
+      ` ${name}="${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${basePath}/`)}"`,
     );
 }

@@ -1,4 +1,4 @@
-import { articlePath, type NewsCardData } from './news-cards.js';
+import type { NewsCardData } from './news-cards.js';
 
 interface NewsCardProps {
   post: NewsCardData;
@@ -36,7 +36,7 @@ export function NewsCard({ post, lazy, sizes = '(max-width: 639.98px) 100vw, (ma
         </time>
         <Heading className="news-card-title" dangerouslySetInnerHTML={{ __html: post.titleHtml }} />
         {post.excerpt ? <p className="news-card-excerpt">{post.excerpt}</p> : null}
-        <a className="news-card-link" href={articlePath(post.id)}>
+        <a className="news-card-link" href={post.href}>
           Lire l'article<span className="visually-hidden"> : {post.titleText}</span>
         </a>
       </div>

@@ -16,6 +16,8 @@ export interface CardImage {
 /** What a news card shows; also the item shape of the /actualites/page/{n}.json files. */
 export interface NewsCardData {
   id: number;
+  /** Root-relative article URL (data, not computed in the card, so JSON pages can carry the site prefix). */
+  href: string;
   titleHtml: string;
   titleText: string;
   /** French long date, '3 novembre 2025'. */
@@ -41,6 +43,7 @@ export function responsiveImage(image: NewsImage, target: number): CardImage {
 export function toCard(post: NewsPost): NewsCardData {
   return {
     id: post.id,
+    href: articlePath(post.id),
     titleHtml: post.titleHtml,
     titleText: post.titleText,
     date: formatFrenchLongDate(post.date),
