@@ -28,11 +28,11 @@ export function contentDirFor(posts: number): string {
 }
 
 /** Generates the content for N posts unless an identical generation is already on disk. */
-export async function ensureContent(posts: number): Promise<string> {
+export async function ensureContent(posts: number, force = false): Promise<string> {
   const dir = contentDirFor(posts);
   const stamp = `${await generatorHash()} ${posts} posts\n`;
   try {
-    if ((await readFile(path.join(dir, 'GENERATED'), 'utf8')) === stamp) return dir;
+    if (!force && (await readFile(path.join(dir, 'GENERATED'), 'utf8')) === stamp) return dir;
   } catch {
     // Not generated yet.
   }
@@ -205,7 +205,6 @@ function wpDate(time: number): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const posts = Number(process.argv[2] ?? 1000);
   const start = performance.now();
-  const dir = contentDirFor(posts);
-  await generateContent(posts, dir);
+  const dir = await ensureContent(posts, true);
   process.stdout.write(`${posts} posts in ${dir} (${((performance.now() - start) / 1000).toFixed(1)} s)\n`);
 }
