@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildReport } from '../build/report.js';
@@ -50,6 +51,8 @@ export interface SizeSummary {
   pagesPerSecond: Spread;
   peakRssMb: Spread;
   floorMs: Spread;
+  floorRenderMs: Spread;
+  floorWriteMs: Spread;
   floorCpuMs: Spread;
   floorProcessWallMs: Spread;
   floorPeakRssMb: Spread;
@@ -59,6 +62,8 @@ export interface SizeSummary {
   /** runBuild CPU / floor CPU: the ratio least disturbed by other work on the machine. */
   ratioCpu: Spread;
   ratioRender: Spread;
+  /** Render stage / the floor's renderToString alone (file writes are the noisiest part here). */
+  ratioRenderOnly: Spread;
   /** Whole build process / whole floor process (both with start-up and loading). */
   ratioProcessWall: Spread;
 }
@@ -86,6 +91,8 @@ export async function benchSize(posts: number, runs: number, log: (line: string)
   for (let run = 1; run <= runs; run += 1) {
     await rm(outDir, { recursive: true, force: true });
     await rm(`${outDir}-report.json`, { force: true });
+    await rm(floorDir, { recursive: true, force: true });
+    flushDisk();
     const build = await runNodeScript('bench/build-child.ts', ['--content', contentDir, '--out', outDir, '--now', BENCH_NOW]);
     const inside = lastJsonLine<BuildChildResult>(build.stdout);
     const report = JSON.parse(await readFile(`${outDir}-report.json`, 'utf8')) as BuildReport;
@@ -101,6 +108,7 @@ export async function benchSize(posts: number, runs: number, log: (line: string)
     });
     log(`  ${posts} posts, run ${run}/${runs}: build ${seconds(inside.wallMs)} (CPU ${seconds(inside.cpuMs)}), ${report.pages} pages, ${build.peakRssMb.toFixed(0)} MB peak`);
 
+    flushDisk();
     // The floor is React at its fastest; the build runs in whatever mode `npm run build` gets.
     const floor = await runNodeScript('bench/floor.tsx', ['--content', contentDir, '--out', floorDir], [], { NODE_ENV: 'production' });
     const result = lastJsonLine<FloorResult>(floor.stdout);
@@ -110,6 +118,14 @@ export async function benchSize(posts: number, runs: number, log: (line: string)
   await rm(outDir, { recursive: true, force: true });
   await rm(floorDir, { recursive: true, force: true });
   return { posts, postsJsonMb, generateMs, builds, floors, summary: summarize(builds, floors) };
+}
+
+/**
+ * Deleting and writing thousands of files leaves the kernel work to do (writeback, freed inodes)
+ * that would otherwise land on whichever run comes next.
+ */
+function flushDisk(): void {
+  spawnSync('sync');
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -136,6 +152,8 @@ function summarize(builds: BuildRun[], floors: FloorRun[]): SizeSummary {
     pagesPerSecond: spread(builds.map((build) => build.pages / (build.processWallMs / 1000))),
     peakRssMb: spread(builds.map((build) => build.peakRssMb)),
     floorMs: spread(floors.map((floor) => floor.floorMs)),
+    floorRenderMs: spread(floors.map((floor) => floor.renderMs)),
+    floorWriteMs: spread(floors.map((floor) => floor.writeMs)),
     floorCpuMs: spread(floors.map((floor) => floor.floorCpuMs)),
     floorProcessWallMs: spread(floors.map((floor) => floor.processWallMs)),
     floorPeakRssMb: spread(floors.map((floor) => floor.peakRssMb)),
@@ -143,6 +161,7 @@ function summarize(builds: BuildRun[], floors: FloorRun[]): SizeSummary {
     ratioTotal: spread(paired.map(({ build, floor }) => stagesTotal(build.stages) / floor.floorMs)),
     ratioCpu: spread(paired.map(({ build, floor }) => build.cpuMs / floor.floorCpuMs)),
     ratioRender: spread(paired.map(({ build, floor }) => (build.stages.render ?? 0) / floor.floorMs)),
+    ratioRenderOnly: spread(paired.map(({ build, floor }) => (build.stages.render ?? 0) / floor.renderMs)),
     ratioProcessWall: spread(paired.map(({ build, floor }) => build.processWallMs / floor.processWallMs)),
   };
 }

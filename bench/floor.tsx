@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { fetchContent } from '../build/fetch.js';
@@ -15,6 +15,7 @@ import { fillPattern, pageOutputFile } from '../src/routes/paths.js';
  * NODE_ENV=production (React's production server build), the fastest React can render.
  *
  * Usage (run by bench/run.ts as a child process): tsx bench/floor.tsx --content DIR --out DIR
+ * (an empty or missing output folder; the caller deletes it).
  * Prints one JSON line: FloorResult.
  */
 
@@ -40,7 +41,6 @@ const setupMs = performance.now() - setupStart;
 const route = ROUTES.find((candidate) => candidate.id === 'news-article');
 if (!route || route.kind !== 'page') throw new Error('the route table has no news-article page');
 
-rmSync(options.outDir, { recursive: true, force: true });
 let propsMs = 0;
 let renderMs = 0;
 let writeMs = 0;

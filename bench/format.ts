@@ -25,6 +25,8 @@ export function formatBuildTable(results: readonly SizeResult[]): string {
       row('pages per second (process wall)', (r) => formatSpread(r.summary.pagesPerSecond, 0)),
       row('build peak RSS', (r) => formatSpread(r.summary.peakRssMb, 0, ' MB')),
       row('floor: renderToString + write', (r) => seconds(r.summary.floorMs)),
+      row('floor: of which renderToString', (r) => seconds(r.summary.floorRenderMs)),
+      row('floor: of which mkdir + writeFile', (r) => seconds(r.summary.floorWriteMs)),
       row('floor CPU time', (r) => seconds(r.summary.floorCpuMs)),
       row('floor: route load() (outside the floor)', (r) => seconds(r.summary.floorPropsMs)),
       row('floor process wall time', (r) => seconds(r.summary.floorProcessWallMs)),
@@ -32,6 +34,7 @@ export function formatBuildTable(results: readonly SizeResult[]): string {
       row('**build CPU / floor CPU**', (r) => `**${ratio(r.summary.ratioCpu)}**`),
       row('sequential stages / floor (wall)', (r) => ratio(r.summary.ratioTotal)),
       row('render stage / floor (wall)', (r) => ratio(r.summary.ratioRender)),
+      row('render stage / floor renderToString only', (r) => ratio(r.summary.ratioRenderOnly)),
       row('build process / floor process (wall)', (r) => ratio(r.summary.ratioProcessWall)),
     ],
   );
