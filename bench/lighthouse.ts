@@ -111,8 +111,13 @@ function costlyAudits(lhr: Lhr): string[] {
       if (!audit || audit.score === null || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') return [];
       const threshold = category !== 'performance' ? (ref.weight > 0 ? 1 : 0) : ref.weight > 0 ? 0.9 : 0.5;
       if (audit.score >= threshold) return [];
-      const details = audit.details as { items?: { node?: { snippet?: string; selector?: string } }[] } | undefined;
-      const nodes = (details?.items ?? []).flatMap((item) => (item.node?.snippet ? [item.node.snippet.slice(0, 120)] : [])).slice(0, 2);
+      const details = audit.details as { items?: { node?: { snippet?: string }; url?: string; description?: string }[] } | undefined;
+      const nodes = (details?.items ?? [])
+        .flatMap((item) => {
+          const what = item.node?.snippet ?? item.url ?? item.description;
+          return typeof what === 'string' && what ? [what.slice(0, 120)] : [];
+        })
+        .slice(0, 2);
       return [`${category}: ${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}${nodes.length > 0 ? ` at ${nodes.join(' | ')}` : ''}`];
     }),
   );
