@@ -5,11 +5,11 @@ import { fetchContent } from './fetch.js';
 import { normalizeSite } from './normalize.js';
 import type { BuildOptions } from './options.js';
 import { createProgress, log } from './progress.js';
-import { renderRoutes } from './render.js';
-import { buildReport, formatReport, type BuildReport } from './report.js';
+import { isRenderedPage, renderRoutes } from './render.js';
+import { buildReport, formatReport, PageTally, type BuildReport } from './report.js';
 import { checkShrink } from './shrink-gate.js';
 import { collectStaticFiles } from './static-files.js';
-import { writeOutput } from './write.js';
+import { openOutput } from './write.js';
 
 async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
@@ -22,7 +22,8 @@ async function timed<T>(stages: Record<string, number>, name: string, run: () =>
 
 /**
  * fetch → normalize → routes → render → bundle → write → report. Bundling does not depend on
- * content, so it runs while the content is fetched; render needs its asset URLs.
+ * content, so it runs while the content is fetched; render needs its asset URLs and streams each
+ * page into the new output folder, which replaces the previous one only once everything succeeded.
  */
 export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
   const stages: Record<string, number> = {};
@@ -34,17 +35,36 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   if (content.source === 'live') await checkShrink(options, site.news.posts.length);
   const instances = await timed(stages, 'routes', () => expandRoutes(site));
   const assets = await bundling;
-  const progress = quiet ? undefined : createProgress('render');
-  const rendered = await timed(stages, 'render', () => renderRoutes(instances, site, assets, progress?.update));
-  progress?.done(`${rendered.pages.length} pages, ${rendered.files.length} other files`);
-  const staticFiles = await collectStaticFiles(content.mediaDir);
-  const write = await timed(stages, 'write', () =>
-    writeOutput(options.outDir, [...rendered.pages, ...rendered.files, ...assets.files, ...staticFiles]),
-  );
-  const report = await timed(stages, 'report', () =>
-    buildReport({ source: content.source, pages: rendered.pages, files: rendered.files, assets, write, warnings, stages }),
-  );
-  await writeFile(`${options.outDir}-report.json`, `${JSON.stringify(report, null, 2)}\n`);
-  if (!quiet) log(formatReport(report));
-  return report;
+  const output = await openOutput(options.outDir);
+  try {
+    const tally = new PageTally();
+    const progress = quiet ? undefined : createProgress('render');
+    // Pages go to the writer as they are rendered: the render stage's time includes their writing.
+    const counts = await timed(stages, 'render', () =>
+      renderRoutes(
+        instances,
+        site,
+        assets,
+        (file) => {
+          if (isRenderedPage(file)) tally.record(file);
+          return output.add(file);
+        },
+        progress?.update,
+      ),
+    );
+    progress?.done(`${counts.pages} pages, ${counts.files} other files`);
+    const write = await timed(stages, 'write', async () => {
+      for (const file of [...assets.files, ...(await collectStaticFiles(content.mediaDir))]) await output.add(file);
+      return output.commit();
+    });
+    const report = await timed(stages, 'report', () =>
+      buildReport({ source: content.source, tally, assets, write, warnings, stages }),
+    );
+    await writeFile(`${options.outDir}-report.json`, `${JSON.stringify(report, null, 2)}\n`);
+    if (!quiet) log(formatReport(report));
+    return report;
+  } catch (error) {
+    await output.abort();
+    throw error;
+  }
 }

@@ -18,47 +18,53 @@ export interface RenderedPage extends OutputFile {
   islands: IslandName[];
 }
 
-export interface RenderResult {
-  pages: RenderedPage[];
-  files: OutputFile[];
+export interface RenderCounts {
+  pages: number;
+  files: number;
+}
+
+/** Receives each rendered file; its promise resolving is the go-ahead for the next (backpressure). */
+export type EmitFile = (file: RenderedPage | OutputFile) => Promise<void>;
+
+export function isRenderedPage(file: RenderedPage | OutputFile): file is RenderedPage {
+  return 'routeId' in file;
 }
 
 export class RenderError extends Error {
   override name = 'RenderError';
 }
 
-/** Stage: every route instance to an in-memory file; nothing here touches the disk. */
-export function renderRoutes(
+/**
+ * Stage: every route instance to a file handed to `emit` (the writer); nothing here touches the
+ * disk, and no page stays in memory once emitted.
+ */
+export async function renderRoutes(
   instances: readonly RouteInstance[],
   site: SiteData,
   assets: BuiltAssets,
+  emit: EmitFile,
   onProgress: (done: number, total: number) => void = () => {},
-): RenderResult {
-  const menu = resolveMenu(MENU, (id) => pathOf(id));
-  const partners = [...site.club.partners]
-    .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
-    .map(({ name, link, img }) => ({ name, link, ...(img ? { img } : {}) }));
+): Promise<RenderCounts> {
   const basePath = basePathOf(site.siteUrl);
-  const pages: RenderedPage[] = [];
-  const files: OutputFile[] = [];
-  instances.forEach((instance, index) => {
+  const layout = createLayoutRenderer(site);
+  const counts: RenderCounts = { pages: 0, files: 0 };
+  for (const [index, instance] of instances.entries()) {
     const { route, params, path } = instance;
+    let output: RenderedPage | OutputFile;
     try {
       if (route.kind === 'file') {
         const contents = route.content(site, params);
-        files.push({ path, contents: path.endsWith('.json') && typeof contents === 'string' ? prefixJsonUrls(contents, basePath) : contents });
+        output = { path, contents: path.endsWith('.json') && typeof contents === 'string' ? prefixJsonUrls(contents, basePath) : contents };
+        counts.files += 1;
       } else {
         const { element, head } = route.render(site, params);
         const canonicalPath = withTrailingSlash(head.canonicalPath ?? (route.aliasOf ? pathOf(route.aliasOf) : path));
-        const bodyHtml = renderToString(
-          <Layout menu={menu} currentPath={path} partners={partners}>
-            {element}
-          </Layout>,
-        );
-        const islands = islandsIn(bodyHtml);
+        const shell = layout.shellFor(path);
+        const pageHtml = renderToString(element);
+        const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
         const html = renderDocument({
           head: { ...head, canonicalPath },
-          bodyHtml,
+          bodyHtml: `${shell.before}${pageHtml}${shell.after}`,
           path,
           siteUrl: site.siteUrl,
           basePath,
@@ -67,14 +73,63 @@ export function renderRoutes(
           preloads: [...new Set(islands.flatMap((name) => assets.islands[name].chunks))].sort(),
         });
         const file = route.outputFile ?? pageOutputFile(path);
-        pages.push({ path: `/${file}`, contents: prefixRootPaths(html, basePath), routeId: route.id, pageType: route.pageType, islands });
+        output = { path: `/${file}`, contents: prefixRootPaths(html, basePath), routeId: route.id, pageType: route.pageType, islands };
+        counts.pages += 1;
       }
     } catch (error) {
       throw new RenderError(`route ${route.id} (${path}): ${(error as Error).message}`);
     }
+    await emit(output);
     onProgress(index + 1, instances.length);
-  });
-  return { pages, files };
+  }
+  return counts;
+}
+
+interface LayoutShell {
+  before: string;
+  after: string;
+  islands: IslandName[];
+}
+
+/** Stands in for the page while the layout renders; nothing in content can produce it. */
+const PAGE_SLOT = '\u0000page-slot\u0000';
+
+/**
+ * The layout (menu, partners slider, footer) is the same on every page but for the menu entry of
+ * the current page: it is rendered once per menu entry (and once for all other pages) and the
+ * page's own HTML goes between its two halves. Pages render on their own, so no layout work is
+ * repeated for thousands of articles.
+ */
+function createLayoutRenderer(site: SiteData): { shellFor: (path: string) => LayoutShell } {
+  const menu = resolveMenu(MENU, (id) => pathOf(id));
+  const menuHrefs = new Set(
+    menu.flatMap((heading) => (heading.kind === 'link' ? [heading] : heading.groups.flatMap((group) => group.links)))
+      .filter((link) => !link.external)
+      .map((link) => link.href),
+  );
+  const partners = [...site.club.partners]
+    .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
+    .map(({ name, link, img }) => ({ name, link, ...(img ? { img } : {}) }));
+  const shells = new Map<string, LayoutShell>();
+  return {
+    shellFor(path) {
+      const activeHref = menuHrefs.has(path) ? path : null;
+      const key = activeHref ?? '';
+      let shell = shells.get(key);
+      if (!shell) {
+        const html = renderToString(
+          <Layout menu={menu} activeHref={activeHref} partners={partners}>
+            {PAGE_SLOT}
+          </Layout>,
+        );
+        const slot = html.indexOf(PAGE_SLOT);
+        if (slot < 0 || html.indexOf(PAGE_SLOT, slot + 1) >= 0) throw new RenderError('the layout must render its page slot exactly once');
+        shell = { before: html.slice(0, slot), after: html.slice(slot + PAGE_SLOT.length), islands: islandsIn(html) };
+        shells.set(key, shell);
+      }
+      return shell;
+    },
+  };
 }
 
 /** URL-valued keys of the JSON pages that islands turn into links and images in the browser. */

@@ -2,7 +2,6 @@ import { gzipSync } from 'node:zlib';
 import type { IslandName } from '../src/islands/registry.js';
 import type { PageType } from '../src/routes/types.js';
 import type { BuiltAssets } from './bundle.js';
-import type { OutputFile } from './output-file.js';
 import type { RenderedPage } from './render.js';
 import type { WriteResult } from './write.js';
 
@@ -38,11 +37,42 @@ export function gzipSize(contents: string | Uint8Array): number {
   return gzipSync(typeof contents === 'string' ? Buffer.from(contents) : contents, { level: 9 }).byteLength;
 }
 
+interface TypeTally {
+  pages: number;
+  largest: string | Uint8Array;
+  islandSets: Map<string, { islands: IslandName[]; example: string }>;
+}
+
+/**
+ * Collects what the report needs while pages stream to the writer: per page type, the largest
+ * page (gzipped once at the end, not every page) and each distinct set of islands.
+ */
+export class PageTally {
+  private readonly types = new Map<PageType, TypeTally>();
+  readonly paths: string[] = [];
+
+  record(page: RenderedPage): void {
+    this.paths.push(page.path.replace(/index\.html$/, ''));
+    let tally = this.types.get(page.pageType);
+    if (!tally) {
+      tally = { pages: 0, largest: page.contents, islandSets: new Map() };
+      this.types.set(page.pageType, tally);
+    }
+    tally.pages += 1;
+    if (page.contents.length > tally.largest.length) tally.largest = page.contents;
+    const key = page.islands.join(',');
+    if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: page.path });
+  }
+
+  entries(): [PageType, TypeTally][] {
+    return [...this.types.entries()];
+  }
+}
+
 /** Stage: what was built, how heavy each kind of page is, how long each stage took. */
 export function buildReport(input: {
   source: 'snapshot' | 'live';
-  pages: readonly RenderedPage[];
-  files: readonly OutputFile[];
+  tally: PageTally;
   assets: BuiltAssets;
   write: WriteResult;
   warnings: string[];
@@ -61,21 +91,21 @@ export function buildReport(input: {
   };
   const cssGzip = assetSizes[input.assets.cssHref] ?? 0;
   const pageTypes: Partial<Record<PageType, PageTypeReport>> = {};
-  for (const page of input.pages) {
-    const html = gzipSize(page.contents);
-    const js = jsOf(page.islands, false);
-    const entry = (pageTypes[page.pageType] ??= { pages: 0, htmlGzip: 0, cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: page.path });
-    entry.pages += 1;
-    entry.htmlGzip = Math.max(entry.htmlGzip, html);
-    entry.jsGzipWithLazy = Math.max(entry.jsGzipWithLazy, jsOf(page.islands, true));
-    if (js > entry.jsGzip) {
-      entry.jsGzip = js;
-      entry.example = page.path;
+  for (const [type, tally] of input.tally.entries()) {
+    const entry: PageTypeReport = { pages: tally.pages, htmlGzip: gzipSize(tally.largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '' };
+    for (const { islands, example } of tally.islandSets.values()) {
+      const js = jsOf(islands, false);
+      if (js > entry.jsGzip || !entry.example) {
+        entry.jsGzip = js;
+        entry.example = example;
+      }
+      entry.jsGzipWithLazy = Math.max(entry.jsGzipWithLazy, jsOf(islands, true));
     }
+    pageTypes[type] = entry;
   }
   return {
     source: input.source,
-    pages: input.pages.length,
+    pages: input.tally.paths.length,
     files: input.write.written,
     changed: input.write.changed,
     removed: input.write.removed,
@@ -83,7 +113,7 @@ export function buildReport(input: {
     stages: input.stages,
     pageTypes,
     assets: assetSizes,
-    pagePaths: input.pages.map((page) => page.path.replace(/index\.html$/, '')).sort(),
+    pagePaths: [...input.tally.paths].sort(),
   };
 }
 

@@ -14,49 +14,105 @@ export class WriteError extends Error {
   override name = 'WriteError';
 }
 
+/** A new output being written: files stream in, then it replaces the previous output in one swap. */
+export interface OutputWriter {
+  /** Resolves once the file is queued; waits while too many writes are in flight (backpressure). */
+  add(file: OutputFile): Promise<void>;
+  /** Waits for every write, then swaps the new output into place. */
+  commit(): Promise<WriteResult>;
+  /** Drops the new output; the previous one was never touched. */
+  abort(): Promise<void>;
+}
+
+/** Enough writes in flight to keep the disk busy without exhausting file descriptors. */
+const WRITE_CONCURRENCY = 32;
+
 /**
- * Stage: writes everything into a fresh sibling folder, then swaps it into place. The previous
- * output stays untouched until the swap, so a failed build never publishes half a site. Files
- * whose bytes did not change are hard-linked from the previous output: same inode, same mtime,
- * so rsync or a CDN upload sends only what changed.
+ * Stage: writes into a fresh sibling folder, then swaps it into place. The previous output stays
+ * untouched until the swap, so a failed build never publishes half a site. Files whose bytes did
+ * not change are hard-linked from the previous output: same inode, same mtime, so rsync or a CDN
+ * upload sends only what changed. Pages stream in as they are rendered, so memory stays flat
+ * whatever the number of posts.
  */
-export async function writeOutput(outDir: string, files: readonly OutputFile[]): Promise<WriteResult> {
+export async function openOutput(outDir: string): Promise<OutputWriter> {
   const stamp = `${process.pid}-${Date.now()}`;
   const tempDir = `${outDir}.tmp-${stamp}`;
   const oldDir = `${outDir}.old-${stamp}`;
   const seen = new Set<string>();
+  const dirs = new Map<string, Promise<unknown>>();
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown;
   let changed = 0;
-  try {
-    await mkdir(tempDir, { recursive: true });
-    const createdDirs = new Set<string>();
-    for (const file of files) {
+  await mkdir(tempDir, { recursive: true });
+
+  // Each folder is made once, after its parent: a plain mkdir, cheaper than a recursive one per file.
+  const ensureDir = (dir: string): Promise<unknown> => {
+    if (dir === '.') return Promise.resolve();
+    let made = dirs.get(dir);
+    if (!made) {
+      made = ensureDir(path.posix.dirname(dir)).then(() => mkdir(path.join(tempDir, dir)));
+      dirs.set(dir, made);
+    }
+    return made;
+  };
+
+  const writeOne = async (relative: string, contents: string | Uint8Array) => {
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    await ensureDir(path.posix.dirname(relative));
+    const previous = path.join(outDir, relative);
+    const target = path.join(tempDir, relative);
+    if (await sameBytes(previous, bytes)) {
+      await link(previous, target);
+    } else {
+      await writeFile(target, bytes);
+      changed += 1;
+    }
+  };
+
+  const settle = async () => {
+    await Promise.all(inFlight);
+    if (failure) throw failure instanceof WriteError ? failure : new WriteError(`writing ${outDir} failed: ${(failure as Error).message}`);
+  };
+
+  return {
+    async add(file) {
+      if (failure) await settle();
       const relative = toSafeRelative(file.path);
       if (seen.has(relative)) throw new WriteError(`two outputs write ${file.path}`);
       seen.add(relative);
-      const target = path.join(tempDir, relative);
-      const dir = path.dirname(target);
-      if (!createdDirs.has(dir)) {
-        await mkdir(dir, { recursive: true });
-        createdDirs.add(dir);
-      }
-      const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
-      const previous = path.join(outDir, relative);
-      if (await sameBytes(previous, bytes)) {
-        await link(previous, target);
-      } else {
-        await writeFile(target, bytes);
-        changed += 1;
-      }
-    }
-    const removed = await countRemoved(outDir, seen);
-    const hadPrevious = await exists(outDir);
-    if (hadPrevious) await rename(outDir, oldDir);
-    await rename(tempDir, outDir);
-    if (hadPrevious) await rm(oldDir, { recursive: true, force: true });
-    return { written: files.length, changed, removed };
+      const task: Promise<void> = writeOne(relative, file.contents)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
+      if (inFlight.size >= WRITE_CONCURRENCY) await Promise.race(inFlight);
+    },
+    async commit() {
+      await settle();
+      const removed = await countRemoved(outDir, seen);
+      const hadPrevious = await exists(outDir);
+      if (hadPrevious) await rename(outDir, oldDir);
+      await rename(tempDir, outDir);
+      if (hadPrevious) await rm(oldDir, { recursive: true, force: true });
+      return { written: seen.size, changed, removed };
+    },
+    async abort() {
+      await Promise.allSettled(inFlight);
+      await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes a complete list of files (tests and small outputs); same guarantees as openOutput. */
+export async function writeOutput(outDir: string, files: readonly OutputFile[]): Promise<WriteResult> {
+  const output = await openOutput(outDir);
+  try {
+    for (const file of files) await output.add(file);
+    return await output.commit();
   } catch (error) {
-    await rm(tempDir, { recursive: true, force: true });
-    throw error instanceof WriteError ? error : new WriteError(`writing ${outDir} failed: ${(error as Error).message}`);
+    await output.abort();
+    throw error;
   }
 }
 

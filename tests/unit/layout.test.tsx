@@ -25,7 +25,7 @@ describe('error screen', () => {
 describe('layout', () => {
   const menu = resolveMenu(MENU, (id) => pathOf(id));
   const html = renderToString(
-    <Layout menu={menu} currentPath="/contact" partners={[{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }]}>
+    <Layout menu={menu} activeHref="/contact" partners={[{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }]}>
       <p>Contenu</p>
     </Layout>,
   );
@@ -63,7 +63,7 @@ describe('layout', () => {
   it('marks the navigation and partners islands with their props', () => {
     expect(islandsIn(html)).toEqual(['nav', 'partners']);
     const props = JSON.parse($('[data-island="nav"]').attr('data-props') ?? '{}');
-    expect(props.currentPath).toBe('/contact');
+    expect(props.activeHref).toBe('/contact');
   });
 });
 

@@ -7,19 +7,20 @@ import type { MenuHeading } from './menu-types.js';
 
 export interface LayoutProps {
   menu: MenuHeading[];
-  currentPath: string;
+  /** The menu link of the current page, if any. */
+  activeHref: string | null;
   partners: PartnerLogo[];
   children: ReactNode;
 }
 
 /** Spec 2.1: navigation, the page, the partners slider with 'Espace partenaires', then the footer. */
-export function Layout({ menu, currentPath, partners, children }: LayoutProps) {
+export function Layout({ menu, activeHref, partners, children }: LayoutProps) {
   return (
     <>
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <Island name="nav" component={SiteNav} props={{ menu, currentPath }} />
+      <Island name="nav" component={SiteNav} props={{ menu, activeHref }} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>

@@ -3,7 +3,8 @@ import type { MenuHeading, MenuLink } from '../../components/layout/menu-types.j
 
 export interface SiteNavProps {
   menu: MenuHeading[];
-  currentPath: string;
+  /** The menu link of the current page, if it has one (one value for most pages, so the layout is rendered once). */
+  activeHref: string | null;
 }
 
 /** Scrolled this far, the transparent header takes its dark style. */
@@ -14,7 +15,7 @@ const SCROLL_THRESHOLD = 24;
  * (CSS :target opens it), dropdowns open on hover/focus on desktop and are expanded on mobile.
  * Once hydrated, the island takes over with one-at-a-time dropdowns and a real toggle.
  */
-export function SiteNav({ menu, currentPath }: SiteNavProps) {
+export function SiteNav({ menu, activeHref }: SiteNavProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [scrolled, setScrolled] = useState(false);
@@ -77,7 +78,7 @@ export function SiteNav({ menu, currentPath }: SiteNavProps) {
             {menu.map((heading) =>
               heading.kind === 'link' ? (
                 <li className="menu-item" key={heading.label}>
-                  <MenuAnchor link={heading} currentPath={currentPath} className="menu-link" onChoose={closeAll} />
+                  <MenuAnchor link={heading} activeHref={activeHref} className="menu-link" onChoose={closeAll} />
                 </li>
               ) : (
                 <li
@@ -100,7 +101,7 @@ export function SiteNav({ menu, currentPath }: SiteNavProps) {
                         <ul>
                           {group.links.map((link) => (
                             <li key={link.href}>
-                              <MenuAnchor link={link} currentPath={currentPath} className="dropdown-link" onChoose={closeAll} />
+                              <MenuAnchor link={link} activeHref={activeHref} className="dropdown-link" onChoose={closeAll} />
                             </li>
                           ))}
                         </ul>
@@ -119,16 +120,16 @@ export function SiteNav({ menu, currentPath }: SiteNavProps) {
 
 function MenuAnchor({
   link,
-  currentPath,
+  activeHref,
   className,
   onChoose,
 }: {
   link: MenuLink;
-  currentPath: string;
+  activeHref: string | null;
   className: string;
   onChoose: () => void;
 }) {
-  const current = !link.external && link.href === currentPath;
+  const current = !link.external && link.href === activeHref;
   return (
     <a
       className={className}

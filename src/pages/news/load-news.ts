@@ -3,16 +3,48 @@ import { formatFrenchLongDate, isoDay } from '../../lib/dates.js';
 import { CLUB } from '../../site.js';
 import type { SiteData } from '../../site-data.js';
 import type { PageHead } from '../../types/head.js';
-import type { NewsPost, Term } from '../../types/news.js';
+import type { NewsContent, NewsPost, Term } from '../../types/news.js';
 import type { ArticlePageProps } from './ArticlePage.js';
 import type { NewsListPageProps } from './NewsListPage.js';
 import { articlePath, pageCount, pageOf, responsiveImage, toCard } from './news-cards.js';
+
+interface NewsIndex {
+  postsById: Map<string, NewsPost>;
+  /** Posts of each term, newest first, keyed 'category:2' or 'tag:7'. */
+  postsByTerm: Map<string, NewsPost[]>;
+}
+
+/**
+ * Thousands of article and term pages look posts up by id and term: one index per content,
+ * built on first use, instead of a scan of every post for every page.
+ */
+const indexes = new WeakMap<NewsContent, NewsIndex>();
+
+function indexOf(news: NewsContent): NewsIndex {
+  let index = indexes.get(news);
+  if (!index) {
+    index = { postsById: new Map(), postsByTerm: new Map() };
+    for (const post of news.posts) {
+      index.postsById.set(String(post.id), post);
+      for (const [kind, terms] of [['category', post.categories], ['tag', post.tags]] as const) {
+        for (const term of terms) {
+          const key = `${kind}:${term.id}`;
+          const list = index.postsByTerm.get(key);
+          if (!list) index.postsByTerm.set(key, [post]);
+          else if (list.at(-1) !== post) list.push(post);
+        }
+      }
+    }
+    indexes.set(news, index);
+  }
+  return index;
+}
 
 /** Spec section 9: recent posts in the sidebar. */
 const RECENT_COUNT = 4;
 
 export function findPost(site: SiteData, id: string | undefined): NewsPost {
-  const post = site.news.posts.find((candidate) => String(candidate.id) === id);
+  const post = id === undefined ? undefined : indexOf(site.news).postsById.get(id);
   if (!post) throw new Error(`no post ${JSON.stringify(id)}`);
   return post;
 }
@@ -83,7 +115,7 @@ export function termList(site: SiteData, kind: 'category' | 'tag', id: string | 
   const terms: Term[] = kind === 'category' ? site.news.categories : site.news.tags;
   const term = terms.find((candidate) => String(candidate.id) === id);
   if (!term) throw new Error(`no ${kind} ${JSON.stringify(id)}`);
-  const posts = site.news.posts.filter((post) => (kind === 'category' ? post.categories : post.tags).some((candidate) => candidate.id === term.id));
+  const posts = indexOf(site.news).postsByTerm.get(`${kind}:${term.id}`) ?? [];
   return kind === 'category'
     ? { title: term.name, subtitle: 'Catégorie', description: `Les actualités du SQBB dans la catégorie ${term.name}.`, posts, basePath: `/actualites/category/${term.id}` }
     : { title: term.name, subtitle: 'Étiquette', description: `Les actualités du SQBB avec l'étiquette ${term.name}.`, posts, basePath: `/actualites/tag/${term.id}` };
