@@ -18,6 +18,8 @@ export interface BuildRun {
   wallMs: number;
   cpuMs: number;
   peakRssMb: number;
+  /** React's build: 'production' unless NODE_ENV says otherwise (as in build/cli.ts). */
+  nodeEnv: string;
   /** The build's own stage timings (report file), ms. */
   stages: Record<string, number>;
   pages: number;
@@ -102,14 +104,15 @@ export async function benchSize(posts: number, runs: number, log: (line: string)
       wallMs: inside.wallMs,
       cpuMs: inside.cpuMs,
       peakRssMb: build.peakRssMb,
+      nodeEnv: inside.nodeEnv,
       stages: report.stages,
       pages: report.pages,
       files: report.files,
     });
-    log(`  ${posts} posts, run ${run}/${runs}: build ${seconds(inside.wallMs)} (CPU ${seconds(inside.cpuMs)}), ${report.pages} pages, ${build.peakRssMb.toFixed(0)} MB peak`);
+    log(`  ${posts} posts, run ${run}/${runs}: build ${seconds(inside.wallMs)} (CPU ${seconds(inside.cpuMs)}), ${report.pages} pages, ${build.peakRssMb.toFixed(0)} MB peak, React ${inside.nodeEnv}`);
 
     flushDisk();
-    // The floor is React at its fastest; the build runs in whatever mode `npm run build` gets.
+    // The floor is React at its fastest, whatever the build's mode.
     const floor = await runNodeScript('bench/floor.tsx', ['--content', contentDir, '--out', floorDir], [], { NODE_ENV: 'production' });
     const result = lastJsonLine<FloorResult>(floor.stdout);
     floors.push({ ...result, processWallMs: floor.wallMs, processCpuMs: floor.cpuMs, peakRssMb: floor.peakRssMb });

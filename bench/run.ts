@@ -57,8 +57,8 @@ async function main(): Promise<void> {
   }
   const args = parseArgs(argv);
   const startedAt = new Date().toISOString();
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, buildNodeEnv: process.env.NODE_ENV ?? '(unset)', loadAverage: loadavg() };
-  log(`Benchmark ${startedAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, build NODE_ENV ${machine.buildNodeEnv}, load average ${machine.loadAverage.map((n) => n.toFixed(1)).join(' ')}`);
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, benchNodeEnv: process.env.NODE_ENV ?? '(unset)', loadAverage: loadavg() };
+  log(`Benchmark ${startedAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, NODE_ENV ${machine.benchNodeEnv}, load average ${machine.loadAverage.map((n) => n.toFixed(1)).join(' ')}`);
 
   const sizes: SizeResult[] = [];
   if (!args.skipBuild) {
