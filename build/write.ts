@@ -43,6 +43,8 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   let changed = 0;
+  // A clean build has nothing to compare with: skip one failing stat per file.
+  const hadPrevious = await exists(outDir);
   await mkdir(tempDir, { recursive: true });
 
   // Each folder is made once, after its parent: a plain mkdir, cheaper than a recursive one per file.
@@ -61,7 +63,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
     await ensureDir(path.posix.dirname(relative));
     const previous = path.join(outDir, relative);
     const target = path.join(tempDir, relative);
-    if (await sameBytes(previous, bytes)) {
+    if (hadPrevious && (await sameBytes(previous, bytes))) {
       await link(previous, target);
     } else {
       await writeFile(target, bytes);
@@ -90,8 +92,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
     },
     async commit() {
       await settle();
-      const removed = await countRemoved(outDir, seen);
-      const hadPrevious = await exists(outDir);
+      const removed = hadPrevious ? await countRemoved(outDir, seen) : 0;
       if (hadPrevious) await rename(outDir, oldDir);
       await rename(tempDir, outDir);
       if (hadPrevious) await rm(oldDir, { recursive: true, force: true });

@@ -84,12 +84,13 @@ const NewsSlides = memo(function NewsSlides({ slides }: NewsSliderProps) {
   return (
     <div className="swiper-wrapper">
       {slides.map((slide) => (
-        <article className="swiper-slide news-slide" key={slide.id}>
+        // A div: Swiper's a11y module gives each slide role="group", which <article> may not take.
+        <div className="swiper-slide news-slide" key={slide.id}>
           <h2 className="news-slide-title" dangerouslySetInnerHTML={{ __html: slide.titleHtml }} />
           <a className="btn btn-gold" href={articlePath(slide.id)}>
             En savoir plus<span className="visually-hidden"> : {slide.titleText}</span>
           </a>
-        </article>
+        </div>
       ))}
     </div>
   );
