@@ -1,4 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
+import { BenefitGrid } from './BenefitGrid.js';
 import type { PartnershipOffer } from '../../types/club.js';
 import { Paragraphs } from './Paragraphs.js';
 
@@ -15,14 +16,7 @@ export function BecomePartnerPage({ intro, benefits, offers }: BecomePartnerPage
         </div>
         <section aria-labelledby="why-partner">
           <h2 id="why-partner">Pourquoi nous rejoindre ?</h2>
-          <ul className="benefit-grid">
-            {benefits.map((benefit) => (
-              <li className="benefit-box" key={benefit.title}>
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
-              </li>
-            ))}
-          </ul>
+          <BenefitGrid benefits={benefits} />
         </section>
         <section aria-labelledby="partner-offers">
           <h2 id="partner-offers">Nos offres</h2>

@@ -1,4 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
+import { PostalAddressLines } from './PostalAddressLines.js';
 import type { ContactDetails } from '../../types/club.js';
 
 export type ContactPageProps = ContactDetails;
@@ -25,15 +26,7 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
         <div className="contact-details">
           <section aria-labelledby="contact-address">
             <h2 id="contact-address">Adresse</h2>
-            <address>
-              {organisation}
-              <br />
-              {address.venue}
-              <br />
-              {address.street}
-              <br />
-              {address.postalCode} {address.city}
-            </address>
+            <PostalAddressLines address={address} organisation={organisation} />
           </section>
           <section aria-labelledby="contact-reach">
             <h2 id="contact-reach">Nous joindre</h2>

@@ -1,4 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
+import { PostalAddressLines } from './PostalAddressLines.js';
 import type { StadiumFacts } from '../../types/club.js';
 import { ClubImg } from './ClubImg.js';
 import { Paragraphs } from './Paragraphs.js';
@@ -25,13 +26,7 @@ export function StadiumPage({ name, capacity, seated, address, history, image, t
 
         <section aria-labelledby="stadium-address">
           <h2 id="stadium-address">Adresse</h2>
-          <address>
-            {address.venue}
-            <br />
-            {address.street}
-            <br />
-            {address.postalCode} {address.city}
-          </address>
+          <PostalAddressLines address={address} />
           <p>
             Horaires du secrétariat, plan et téléphone : <a href="/contact">page Contact</a>.
           </p>

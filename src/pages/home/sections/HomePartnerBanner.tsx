@@ -1,3 +1,4 @@
+import { BenefitGrid } from '../../club/BenefitGrid.js';
 import type { SiteData } from '../../../site-data.js';
 
 /** Spec 2.4: the 'Devenez partenaire' banner with four benefit boxes. */
@@ -14,14 +15,7 @@ export function HomePartnerBanner({ benefits }: HomePartnerBannerProps) {
     <section className="home-partner-banner" aria-labelledby="home-partner-title">
       <div className="container">
         <h2 id="home-partner-title">Devenez partenaire</h2>
-        <ul className="benefit-grid">
-          {benefits.map((benefit) => (
-            <li className="benefit-box" key={benefit.title}>
-              <h3>{benefit.title}</h3>
-              <p>{benefit.text}</p>
-            </li>
-          ))}
-        </ul>
+        <BenefitGrid benefits={benefits} />
         <a className="btn btn-gold" href="/partenaires/devenir-partenaire">Comment devenir partenaire ?</a>
       </div>
     </section>
