@@ -1,20 +1,11 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
+import { readTree } from './read-tree.js';
 
-async function readTree(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      const file = path.join(entry.parentPath, entry.name);
-      files.set(path.relative(dir, file), (await readFile(file)).toString('base64'));
-    }
-  }
-  return files;
-}
 
 describe('a failing build', () => {
   let root: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandRoutes } from '../../src/routes.js';
-import { expectSoundImages, renderPath, site, texts } from './club-render.js';
+import { expectSoundImages, renderPath, site, texts } from './render-page.js';
 
 describe('contact page', () => {
   const { $ } = renderPath('/contact');

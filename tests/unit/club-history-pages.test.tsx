@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectSoundImages, renderPath, texts } from './club-render.js';
+import { expectSoundImages, renderPath, texts } from './render-page.js';
 
 describe('history page', () => {
   const { $ } = renderPath('/club/histoire/saint-quentin');

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { HomeHistory, loadHomeHistory } from '../../src/pages/home/sections/HomeHistory.js';
 import { HomePartnerBanner, loadHomePartnerBanner } from '../../src/pages/home/sections/HomePartnerBanner.js';
-import { expectSoundImages, renderPath, site, texts } from './club-render.js';
+import { expectSoundImages, renderPath, site, texts } from './render-page.js';
 
 describe('practical information', () => {
   const { $ } = renderPath('/club/info-pratiques/general');

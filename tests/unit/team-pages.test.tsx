@@ -1,32 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { load, type CheerioAPI } from 'cheerio';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { expandRoutes } from '../../src/routes.js';
-import type { PageHead } from '../../src/types/head.js';
-import type { SiteData } from '../../src/site-data.js';
+import { expectSoundImages, renderPath, texts } from './render-page.js';
 import { makeSite } from './site-fixture.js';
 
-function render(path: string, site: SiteData = makeSite()): { $: CheerioAPI; head: PageHead; aliasOf?: string } {
-  const instance = expandRoutes(site).find((candidate) => candidate.path === path);
-  if (!instance || instance.route.kind !== 'page') throw new Error(`no page at ${path}`);
-  const { element, head } = instance.route.render(site, instance.params);
-  return { $: load(renderToString(element)), head, aliasOf: instance.route.aliasOf };
-}
+const render = renderPath;
 
-const texts = ($: CheerioAPI, selector: string) => $(selector).map((_, element) => $(element).text().trim()).get();
 
-function expectLocalImagesShipped($: CheerioAPI) {
-  $('img').each((_, element) => {
-    const img = $(element);
-    const src = img.attr('src') ?? '';
-    expect(img.attr('alt')?.trim(), src).toBeTruthy();
-    expect(Number(img.attr('width')), src).toBeGreaterThan(0);
-    expect(Number(img.attr('height')), src).toBeGreaterThan(0);
-    if (src.startsWith('/')) expect(existsSync(join('public', src)), `${src} is shipped`).toBe(true);
-  });
-}
 
 describe('players list', () => {
   it("shows 'Nos joueurs' and a card per player with photo, names and a link to the detail page", () => {
@@ -38,7 +17,7 @@ describe('players list', () => {
     expect(lemaire.find('.player-card-last').text()).toBe('Lemaire');
     expect(lemaire.find('a').attr('href')).toBe('/equipe/pro/joueurs/details/1');
     expect(lemaire.find('img').attr('alt')).toBe('Portrait de Hugo Lemaire');
-    expectLocalImagesShipped($);
+    expectSoundImages($);
   });
 
   it('orders the cards by shirt number', () => {
@@ -70,7 +49,7 @@ describe('player detail', () => {
     expect($('a.player-back').text()).toBe('Retour');
     expect($('a.player-back').attr('href')).toBe('/equipe/pro/joueurs');
     expect(head.title).toBe('Malik Diarra');
-    expectLocalImagesShipped($);
+    expectSoundImages($);
   });
 
   it('renders every section visible before any script runs', () => {
@@ -127,7 +106,7 @@ describe('staff', () => {
     expect(texts($, 'h2')).toEqual(['Entraîneur principal', 'Entraîneurs adjoints', 'Préparation physique', 'Galeries photos']);
     expect($('.staff-card')).toHaveLength(4);
     expect($('.staff-gallery img').length).toBeGreaterThan(0);
-    expectLocalImagesShipped($);
+    expectSoundImages($);
   });
 });
 

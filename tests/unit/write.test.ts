@@ -1,19 +1,10 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeOutput } from '../../build/write.js';
+import { readTree } from './read-tree.js';
 
-async function snapshotTree(dir: string): Promise<Record<string, string>> {
-  const tree: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      const file = path.join(entry.parentPath, entry.name);
-      tree[path.relative(dir, file)] = await readFile(file, 'utf8');
-    }
-  }
-  return tree;
-}
 
 describe('atomic output', () => {
   let root: string;
@@ -27,7 +18,7 @@ describe('atomic output', () => {
   it('replaces the previous output with exactly the new files', async () => {
     await writeOutput(out, [{ path: '/index.html', contents: 'v1' }, { path: '/old/index.html', contents: 'gone soon' }]);
     const result = await writeOutput(out, [{ path: '/index.html', contents: 'v2' }, { path: '/a/b/index.html', contents: 'new' }]);
-    expect(await snapshotTree(out)).toEqual({ 'index.html': 'v2', 'a/b/index.html': 'new' });
+    expect(await readTree(out)).toEqual({ 'index.html': Buffer.from('v2').toString('base64'), 'a/b/index.html': Buffer.from('new').toString('base64') });
     expect(result).toEqual({ written: 2, changed: 2, removed: 1 });
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
@@ -45,11 +36,11 @@ describe('atomic output', () => {
   it('leaves the previous output byte-identical when writing fails', async () => {
     await mkdir(out);
     await writeFile(path.join(out, 'index.html'), 'the good site');
-    const before = await snapshotTree(out);
+    const before = await readTree(out);
     await expect(
       writeOutput(out, [{ path: '/index.html', contents: 'half' }, { path: '/index.html', contents: 'duplicate' }]),
     ).rejects.toThrow(/two outputs write \/index.html/);
-    expect(await snapshotTree(out)).toEqual(before);
+    expect(await readTree(out)).toEqual(before);
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
