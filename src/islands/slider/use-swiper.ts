@@ -15,7 +15,6 @@ export interface SwiperControls {
   regionRef: RefObject<HTMLElement | null>;
   paused: boolean;
   togglePaused: () => void;
-  ready: boolean;
 }
 
 /**
@@ -28,7 +27,6 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
   const pausedRef = useRef(false);
   const syncRef = useRef<() => void>(() => {});
   const [paused, setPaused] = useState(false);
-  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -42,7 +40,7 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
       const reduced = prefersReducedMotion();
       const swiper = createSwiper(container, {
         ...options,
-        ...(autoplay ? { autoplay: { ...(typeof options.autoplay === 'object' ? options.autoplay : {}) } } : {}),
+        autoplay: autoplay ? (options.autoplay ?? true) : false,
         speed: reduced ? 0 : options.speed,
       });
       if (autoplay && swiper.autoplay) {
@@ -59,7 +57,6 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
       } else {
         cleanup = () => swiper.destroy(true, false);
       }
-      setReady(true);
     };
     const stopWatching = whenNearViewport(region, lazyMargin, () => {
       mount().catch((error: unknown) => console.warn('Le carrousel reste en mode liste :', error));
@@ -69,8 +66,7 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
       stopWatching();
       cleanup();
     };
-    // Options are fixed for the lifetime of the island.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Mounted once: the options are fixed for the lifetime of the island.
   }, []);
 
   const togglePaused = () => {
@@ -79,5 +75,5 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
     syncRef.current();
   };
 
-  return { containerRef, regionRef, paused, togglePaused, ready };
+  return { containerRef, regionRef, paused, togglePaused };
 }
