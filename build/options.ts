@@ -12,19 +12,28 @@ export interface BuildOptions {
   allowShrink: boolean;
   /** The build's "now" (upcoming matches); fixed in tests for reproducible output. */
   now: Date;
+  /**
+   * Threads rendering pages; 1 renders in the main thread. Unset: decided from the number of
+   * pages and cores (see planRenderWorkers).
+   */
+  renderWorkers?: number;
 }
 
 export class OptionsError extends Error {
   override name = 'OptionsError';
 }
 
-const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl' | 'now'; env: string }> = {
+const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl' | 'now' | 'workers'; env: string }> = {
   '--content': { key: 'contentDir', env: 'CONTENT_DIR' },
   '--wp': { key: 'wpUrl', env: 'WP_API_URL' },
   '--out': { key: 'outDir', env: 'OUT_DIR' },
   '--site-url': { key: 'siteUrl', env: 'SITE_URL' },
   '--now': { key: 'now', env: 'BUILD_NOW' },
+  '--workers': { key: 'workers', env: 'BUILD_WORKERS' },
 };
+
+/** More threads than this only add start-up time and memory (each holds a copy of the content). */
+export const MAX_WORKERS = 8;
 
 export const USAGE = `Usage: npm run build -- [options]
   --content DIR     snapshot folder (CONTENT_DIR, default data/wordpress)
@@ -32,6 +41,7 @@ export const USAGE = `Usage: npm run build -- [options]
   --out DIR         output folder (OUT_DIR, default dist)
   --site-url URL    absolute site address for canonical links, sitemap, feeds (SITE_URL, default http://localhost:8080)
   --now ISO-DATE    the build's "now" for upcoming matches (BUILD_NOW, default: the current time)
+  --workers N       threads rendering pages, 1 to ${MAX_WORKERS} (BUILD_WORKERS; default: 1 below ~15,000 pages, then up to one per core)
   --allow-shrink    publish even if a live pull returns far fewer posts than the current site`;
 
 /** Flags win over environment variables, which win over defaults. */
@@ -61,6 +71,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     siteUrl: parseHttpUrl('--site-url / SITE_URL', values.siteUrl ?? 'http://localhost:8080'),
     allowShrink,
     now: parseNow(values.now),
+    ...(values.workers === undefined ? {} : { renderWorkers: parseWorkers(values.workers) }),
   };
 }
 
@@ -74,6 +85,12 @@ function parseHttpUrl(label: string, value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OptionsError(`${label}: only http(s) URLs are accepted`);
   if (url.search || url.hash) throw new OptionsError(`${label}: no query string or fragment allowed`);
   return url.href.replace(/\/+$/, '');
+}
+
+function parseWorkers(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) throw new OptionsError(`--workers / BUILD_WORKERS: "${value}" is not a whole number from 1 to ${MAX_WORKERS}`);
+  return count;
 }
 
 function parseNow(value: string | undefined): Date {

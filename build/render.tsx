@@ -23,8 +23,20 @@ export interface RenderCounts {
   files: number;
 }
 
-/** Receives each rendered file; its promise resolving is the go-ahead for the next (backpressure). */
-export type EmitFile = (file: RenderedPage | OutputFile) => Promise<void>;
+/**
+ * Receives each rendered file with its position in the route order; its promise resolving is the
+ * go-ahead for the next (backpressure).
+ */
+export type EmitFile = (file: RenderedPage | OutputFile, order: number) => Promise<void>;
+
+/** What pages link to: the stylesheet and each island's scripts (not the asset files themselves). */
+export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'islands'>;
+
+/** One of `count` render threads takes every route instance whose position modulo count is `index`. */
+export interface RenderShard {
+  index: number;
+  count: number;
+}
 
 export function isRenderedPage(file: RenderedPage | OutputFile): file is RenderedPage {
   return 'routeId' in file;
@@ -35,21 +47,22 @@ export class RenderError extends Error {
 }
 
 /**
- * Stage: every route instance to a file handed to `emit` (the writer); nothing here touches the
- * disk, and no page stays in memory once emitted.
+ * Stage: every route instance (or one shard of them) to a file handed to `emit` (the writer);
+ * nothing here touches the disk, and no page stays in memory once emitted.
  */
 export async function renderRoutes(
   instances: readonly RouteInstance[],
   site: SiteData,
-  assets: BuiltAssets,
+  assets: PageAssets,
   emit: EmitFile,
-  onProgress: (done: number, total: number) => void = () => {},
+  { shard = { index: 0, count: 1 }, onProgress = () => {} }: { shard?: RenderShard; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<RenderCounts> {
   const basePath = basePathOf(site.siteUrl);
   const layout = createLayoutRenderer(site);
   const counts: RenderCounts = { pages: 0, files: 0 };
-  for (const [index, instance] of instances.entries()) {
-    const { route, params, path } = instance;
+  const total = Math.ceil((instances.length - shard.index) / shard.count);
+  for (let order = shard.index; order < instances.length; order += shard.count) {
+    const { route, params, path } = instances[order] as RouteInstance;
     let output: RenderedPage | OutputFile;
     try {
       if (route.kind === 'file') {
@@ -79,8 +92,8 @@ export async function renderRoutes(
     } catch (error) {
       throw new RenderError(`route ${route.id} (${path}): ${(error as Error).message}`);
     }
-    await emit(output);
-    onProgress(index + 1, instances.length);
+    await emit(output, order);
+    onProgress(counts.pages + counts.files, total);
   }
   return counts;
 }

@@ -39,33 +39,72 @@ export function gzipSize(contents: string | Uint8Array): number {
 
 interface TypeTally {
   pages: number;
+  /** Position of the type's first page in the route order, to list types in that order. */
+  firstOrder: number;
   largest: string | Uint8Array;
-  islandSets: Map<string, { islands: IslandName[]; example: string }>;
+  /** Position of the largest page in the route order: ties go to the first, whoever rendered it. */
+  largestOrder: number;
+  islandSets: Map<string, { islands: IslandName[]; example: string; order: number }>;
+}
+
+/** A PageTally as plain data, to send from a render worker to the main thread. */
+export interface TallyData {
+  paths: string[];
+  types: [PageType, TypeTally][];
 }
 
 /**
  * Collects what the report needs while pages stream to the writer: per page type, the largest
- * page (gzipped once at the end, not every page) and each distinct set of islands.
+ * page (gzipped once at the end, not every page) and each distinct set of islands. Tallies of
+ * render workers merge into one, with the same result as a single tally in route order.
  */
 export class PageTally {
   private readonly types = new Map<PageType, TypeTally>();
   readonly paths: string[] = [];
 
-  record(page: RenderedPage): void {
+  /** `order`: the page's position in the route order. */
+  record(page: RenderedPage, order: number): void {
     this.paths.push(page.path.replace(/index\.html$/, ''));
-    let tally = this.types.get(page.pageType);
-    if (!tally) {
-      tally = { pages: 0, largest: page.contents, islandSets: new Map() };
-      this.types.set(page.pageType, tally);
-    }
-    tally.pages += 1;
-    if (page.contents.length > tally.largest.length) tally.largest = page.contents;
     const key = page.islands.join(',');
-    if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: page.path });
+    this.add(page.pageType, {
+      pages: 1,
+      firstOrder: order,
+      largest: page.contents,
+      largestOrder: order,
+      islandSets: new Map([[key, { islands: page.islands, example: page.path, order }]]),
+    });
+  }
+
+  merge(data: TallyData): void {
+    this.paths.push(...data.paths);
+    for (const [type, tally] of data.types) this.add(type, tally);
+  }
+
+  data(): TallyData {
+    return { paths: this.paths, types: this.entries() };
   }
 
   entries(): [PageType, TypeTally][] {
-    return [...this.types.entries()];
+    return [...this.types.entries()].sort(([, a], [, b]) => a.firstOrder - b.firstOrder);
+  }
+
+  private add(type: PageType, incoming: TypeTally): void {
+    const tally = this.types.get(type);
+    if (!tally) {
+      this.types.set(type, { ...incoming, islandSets: new Map(incoming.islandSets) });
+      return;
+    }
+    tally.pages += incoming.pages;
+    tally.firstOrder = Math.min(tally.firstOrder, incoming.firstOrder);
+    const larger = incoming.largest.length - tally.largest.length;
+    if (larger > 0 || (larger === 0 && incoming.largestOrder < tally.largestOrder)) {
+      tally.largest = incoming.largest;
+      tally.largestOrder = incoming.largestOrder;
+    }
+    for (const [key, set] of incoming.islandSets) {
+      const known = tally.islandSets.get(key);
+      if (!known || set.order < known.order) tally.islandSets.set(key, set);
+    }
   }
 }
 
@@ -93,7 +132,7 @@ export function buildReport(input: {
   const pageTypes: Partial<Record<PageType, PageTypeReport>> = {};
   for (const [type, tally] of input.tally.entries()) {
     const entry: PageTypeReport = { pages: tally.pages, htmlGzip: gzipSize(tally.largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '' };
-    for (const { islands, example } of tally.islandSets.values()) {
+    for (const { islands, example } of [...tally.islandSets.values()].sort((a, b) => a.order - b.order)) {
       const js = jsOf(islands, false);
       if (js > entry.jsGzip || !entry.example) {
         entry.jsGzip = js;

@@ -14,12 +14,36 @@ export class WriteError extends Error {
   override name = 'WriteError';
 }
 
-/** A new output being written: files stream in, then it replaces the previous output in one swap. */
-export interface OutputWriter {
+/**
+ * Where a build writes: a fresh sibling of the output folder, swapped in at the end. Plain data, so
+ * render workers can write into the same folder as the main thread.
+ */
+export interface OutputFolder {
+  outDir: string;
+  tempDir: string;
+  /** A clean build has nothing to compare with: no failing stat per file. */
+  hadPrevious: boolean;
+}
+
+/** What one writer wrote: relative paths, and how many of them are new or different. */
+export interface WrittenFiles {
+  paths: string[];
+  changed: number;
+}
+
+/** Writes files into an OutputFolder; several writers (one per thread) may share one folder. */
+export interface FileWriter {
   /** Resolves once the file is queued; waits while too many writes are in flight (backpressure). */
   add(file: OutputFile): Promise<void>;
-  /** Waits for every write, then swaps the new output into place. */
-  commit(): Promise<WriteResult>;
+  /** Waits for every write; rejects with the first failure. */
+  finish(): Promise<WrittenFiles>;
+}
+
+/** A new output being written: files stream in, then it replaces the previous output in one swap. */
+export interface OutputWriter extends FileWriter {
+  readonly folder: OutputFolder;
+  /** Waits for every write, adds what other writers wrote into the folder, then swaps it into place. */
+  commit(others?: readonly WrittenFiles[]): Promise<WriteResult>;
   /** Drops the new output; the previous one was never touched. */
   abort(): Promise<void>;
 }
@@ -28,31 +52,24 @@ export interface OutputWriter {
 const WRITE_CONCURRENCY = 32;
 
 /**
- * Stage: writes into a fresh sibling folder, then swaps it into place. The previous output stays
- * untouched until the swap, so a failed build never publishes half a site. Files whose bytes did
- * not change are hard-linked from the previous output: same inode, same mtime, so rsync or a CDN
- * upload sends only what changed. Pages stream in as they are rendered, so memory stays flat
- * whatever the number of posts.
+ * Writes into a folder prepared by openOutput. Files whose bytes did not change are hard-linked
+ * from the previous output: same inode, same mtime, so rsync or a CDN upload sends only what
+ * changed. Pages stream in as they are rendered, so memory stays flat whatever the number of posts.
  */
-export async function openOutput(outDir: string): Promise<OutputWriter> {
-  const stamp = `${process.pid}-${Date.now()}`;
-  const tempDir = `${outDir}.tmp-${stamp}`;
-  const oldDir = `${outDir}.old-${stamp}`;
+export function createFileWriter(folder: OutputFolder): FileWriter {
   const seen = new Set<string>();
   const dirs = new Map<string, Promise<unknown>>();
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   let changed = 0;
-  // A clean build has nothing to compare with: skip one failing stat per file.
-  const hadPrevious = await exists(outDir);
-  await mkdir(tempDir, { recursive: true });
 
-  // Each folder is made once, after its parent: a plain mkdir, cheaper than a recursive one per file.
+  // Each folder is made once per writer, after its parent: a plain mkdir, cheaper than a recursive
+  // one per file. Another writer may have made it first.
   const ensureDir = (dir: string): Promise<unknown> => {
     if (dir === '.') return Promise.resolve();
     let made = dirs.get(dir);
     if (!made) {
-      made = ensureDir(path.posix.dirname(dir)).then(() => mkdir(path.join(tempDir, dir)));
+      made = ensureDir(path.posix.dirname(dir)).then(() => mkdir(path.join(folder.tempDir, dir)).catch(unlessExists));
       dirs.set(dir, made);
     }
     return made;
@@ -61,9 +78,9 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
   const writeOne = async (relative: string, contents: string | Uint8Array) => {
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     await ensureDir(path.posix.dirname(relative));
-    const previous = path.join(outDir, relative);
-    const target = path.join(tempDir, relative);
-    if (hadPrevious && (await sameBytes(previous, bytes))) {
+    const previous = path.join(folder.outDir, relative);
+    const target = path.join(folder.tempDir, relative);
+    if (folder.hadPrevious && (await sameBytes(previous, bytes))) {
       await link(previous, target);
     } else {
       await writeFile(target, bytes);
@@ -73,7 +90,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
 
   const settle = async () => {
     await Promise.all(inFlight);
-    if (failure) throw failure instanceof WriteError ? failure : new WriteError(`writing ${outDir} failed: ${(failure as Error).message}`);
+    if (failure) throw failure instanceof WriteError ? failure : new WriteError(`writing ${folder.outDir} failed: ${(failure as Error).message}`);
   };
 
   return {
@@ -90,19 +107,52 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
       inFlight.add(task);
       if (inFlight.size >= WRITE_CONCURRENCY) await Promise.race(inFlight);
     },
-    async commit() {
+    async finish() {
       await settle();
-      const removed = hadPrevious ? await countRemoved(outDir, seen) : 0;
-      if (hadPrevious) await rename(outDir, oldDir);
-      await rename(tempDir, outDir);
-      if (hadPrevious) await rm(oldDir, { recursive: true, force: true });
-      return { written: seen.size, changed, removed };
-    },
-    async abort() {
-      await Promise.allSettled(inFlight);
-      await rm(tempDir, { recursive: true, force: true });
+      return { paths: [...seen], changed };
     },
   };
+}
+
+/**
+ * Stage: opens a fresh sibling folder to write the new output into. The previous output stays
+ * untouched until commit swaps the folders, so a failed build never publishes half a site.
+ */
+export async function openOutput(outDir: string): Promise<OutputWriter> {
+  const stamp = `${process.pid}-${Date.now()}`;
+  const folder: OutputFolder = { outDir, tempDir: `${outDir}.tmp-${stamp}`, hadPrevious: await exists(outDir) };
+  const oldDir = `${outDir}.old-${stamp}`;
+  await mkdir(folder.tempDir, { recursive: true });
+  const own = createFileWriter(folder);
+  let finished: Promise<WrittenFiles> | undefined;
+  const finish = () => (finished ??= own.finish());
+
+  return {
+    folder,
+    add: (file) => own.add(file),
+    finish,
+    async commit(others = []) {
+      const parts = [await finish(), ...others];
+      const kept = new Set<string>();
+      for (const relative of parts.flatMap((part) => part.paths)) {
+        if (kept.has(relative)) throw new WriteError(`two outputs write /${relative}`);
+        kept.add(relative);
+      }
+      const removed = folder.hadPrevious ? await countRemoved(outDir, kept) : 0;
+      if (folder.hadPrevious) await rename(outDir, oldDir);
+      await rename(folder.tempDir, outDir);
+      if (folder.hadPrevious) await rm(oldDir, { recursive: true, force: true });
+      return { written: kept.size, changed: parts.reduce((sum, part) => sum + part.changed, 0), removed };
+    },
+    async abort() {
+      await finish().catch(() => {});
+      await rm(folder.tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function unlessExists(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EEXIST') throw error;
 }
 
 /** Writes a complete list of files (tests and small outputs); same guarantees as openOutput. */

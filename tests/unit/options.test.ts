@@ -32,6 +32,14 @@ describe('build options', () => {
     expect(parseOptions(['--now', '2026-01-15T12:00:00Z'], {}).now.toISOString()).toBe('2026-01-15T12:00:00.000Z');
   });
 
+  it('leaves the number of render threads to the build unless --workers or BUILD_WORKERS sets it', () => {
+    expect(parseOptions([], {}).renderWorkers).toBeUndefined();
+    expect(parseOptions(['--workers', '2'], { BUILD_WORKERS: '4' }).renderWorkers).toBe(2);
+    expect(parseOptions([], { BUILD_WORKERS: '4' }).renderWorkers).toBe(4);
+    expect(() => parseOptions(['--workers', '0'], {})).toThrow(/--workers \/ BUILD_WORKERS: "0" is not a whole number from 1 to 8/);
+    expect(() => parseOptions(['--workers', '1.5'], {})).toThrow(/not a whole number/);
+  });
+
   it('rejects unknown flags, missing values and URLs that are not http(s)', () => {
     expect(() => parseOptions(['--colour'], {})).toThrow(/unknown option --colour/);
     expect(() => parseOptions(['--out'], {})).toThrow(/--out needs a value/);

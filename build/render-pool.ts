@@ -1,0 +1,115 @@
+import { availableParallelism } from 'node:os';
+import { serialize } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import type { SiteData } from '../src/site-data.js';
+import { RenderError, type PageAssets, type RenderCounts } from './render.js';
+import type { RenderJob, WorkerMessage } from './render-worker.js';
+import type { TallyData } from './report.js';
+import { MAX_WORKERS } from './options.js';
+import { WriteError, type OutputFolder, type WrittenFiles } from './write.js';
+
+export interface PoolResult {
+  counts: RenderCounts;
+  tallies: TallyData[];
+  written: WrittenFiles[];
+}
+
+export interface RenderPool {
+  /** Each worker renders its shard of the route table and writes it into `folder`. */
+  render(input: { site: SiteData; instances: number; assets: PageAssets; folder: OutputFolder; onProgress?: (done: number, total: number) => void }): Promise<PoolResult>;
+  /** Stops every worker; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/**
+ * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, about
+ * half a second of CPU before it renders at full speed. Measured on 2 cores (bench/README.md), a
+ * second thread loses at 9,000 route instances and wins from about 13,000; below this many
+ * instances per worker the main thread renders alone.
+ */
+export const MIN_INSTANCES_PER_WORKER = 7_500;
+
+/** Render threads for this many route instances: the requested number, else what pays off. */
+export function planRenderWorkers(requested: number | undefined, instances: number, cores = availableParallelism()): number {
+  if (requested !== undefined) return requested;
+  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.floor(instances / MIN_INSTANCES_PER_WORKER)));
+}
+
+/** Errors keep their kind across the thread boundary, so the CLI's one-line reason reads the same. */
+const ERRORS: Record<string, new (message: string) => Error> = { RenderError, WriteError };
+
+/**
+ * Render workers for large sites: each gets the whole normalized site (serialized once, in
+ * shared memory), renders every n-th route instance and writes those files itself into the new
+ * output folder.
+ */
+export function startRenderPool(size: number): RenderPool {
+  const workers = Array.from({ length: size }, () => watch(new Worker(new URL('./render-worker-boot.mjs', import.meta.url))));
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
+
+  return {
+    close,
+    async render({ site, instances, assets, folder, onProgress = () => {} }) {
+      const bytes = serialize(site);
+      const shared = new SharedArrayBuffer(bytes.byteLength);
+      new Uint8Array(shared).set(bytes);
+      const progress = workers.map(() => 0);
+      try {
+        const results = await Promise.all(
+          workers.map((worker, index) =>
+            runJob(worker, { site: shared, assets, folder, shard: { index, count: size }, instances }, (done) => {
+              progress[index] = done;
+              onProgress(progress.reduce((sum, value) => sum + value, 0), instances);
+            }),
+          ),
+        );
+        return {
+          counts: { pages: results.reduce((sum, result) => sum + result.counts.pages, 0), files: results.reduce((sum, result) => sum + result.counts.files, 0) },
+          tallies: results.map((result) => result.tally),
+          written: results.map((result) => result.written),
+        };
+      } catch (error) {
+        // One shard failed: the others would only write into a folder about to be removed.
+        await close();
+        throw error;
+      }
+    },
+  };
+}
+
+type Done = Extract<WorkerMessage, { type: 'done' }>;
+
+/** A worker and how it ended if it did: it may fail while loading, before it has a job. */
+interface WatchedWorker {
+  worker: Worker;
+  ended?: Error;
+  onEnd?: (error: Error) => void;
+}
+
+function watch(worker: Worker): WatchedWorker {
+  const watched: WatchedWorker = { worker };
+  const end = (error: Error) => {
+    watched.ended ??= error;
+    watched.onEnd?.(watched.ended);
+  };
+  worker.on('error', (error) => end(new RenderError(`a render worker failed: ${error.message}`)));
+  worker.on('exit', (code) => end(new RenderError(`a render worker stopped (exit code ${code})`)));
+  return watched;
+}
+
+function runJob(watched: WatchedWorker, job: RenderJob, onProgress: (done: number) => void): Promise<Done> {
+  return new Promise((resolve, reject) => {
+    if (watched.ended) return reject(watched.ended);
+    const onMessage = (message: WorkerMessage) => {
+      if (message.type === 'progress') return onProgress(message.done);
+      watched.worker.off('message', onMessage);
+      watched.onEnd = undefined;
+      if (message.type === 'done') resolve(message);
+      else reject(new (ERRORS[message.name] ?? Error)(message.message));
+    };
+    watched.onEnd = reject;
+    watched.worker.on('message', onMessage);
+    watched.worker.postMessage(job);
+  });
+}

@@ -1,0 +1,70 @@
+import { deserialize } from 'node:v8';
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import { expandRoutes } from '../src/routes.js';
+import type { SiteData } from '../src/site-data.js';
+import { isRenderedPage, renderRoutes, type PageAssets, type RenderCounts, type RenderShard } from './render.js';
+import { PageTally, type TallyData } from './report.js';
+import { createFileWriter, type OutputFolder, type WrittenFiles } from './write.js';
+
+/** The main thread's one message to a render worker. */
+export interface RenderJob {
+  /** The normalized site, v8-serialized once and shared by every worker. */
+  site: SharedArrayBuffer;
+  assets: PageAssets;
+  folder: OutputFolder;
+  shard: RenderShard;
+  /** Route instances the main thread expanded: the worker's own expansion must agree. */
+  instances: number;
+}
+
+export type WorkerMessage =
+  | { type: 'progress'; done: number }
+  | { type: 'done'; counts: RenderCounts; tally: TallyData; written: WrittenFiles }
+  | { type: 'error'; name: string; message: string };
+
+/** Progress is sent every this many files: often enough for the bar, rare enough to cost nothing. */
+const PROGRESS_EVERY = 100;
+
+if (!parentPort) throw new Error('build/render-worker.ts runs as a worker thread (see build/render-pool.ts)');
+const port: MessagePort = parentPort;
+
+port.once('message', (job: RenderJob) => {
+  render(job).then(
+    (message) => port.postMessage(message),
+    (error: unknown) => {
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      port.postMessage({ type: 'error', name, message } satisfies WorkerMessage);
+    },
+  );
+});
+
+/** Renders one shard of the route table and writes it into the shared output folder. */
+async function render(job: RenderJob): Promise<WorkerMessage> {
+  const site = deserialize(new Uint8Array(job.site)) as SiteData;
+  const writer = createFileWriter(job.folder);
+  const tally = new PageTally();
+  try {
+    const instances = expandRoutes(site);
+    if (instances.length !== job.instances) throw new Error(`the worker expanded ${instances.length} route instances, the main thread ${job.instances}`);
+    const counts = await renderRoutes(
+      instances,
+      site,
+      job.assets,
+      (file, order) => {
+        if (isRenderedPage(file)) tally.record(file, order);
+        return writer.add(file);
+      },
+      {
+        shard: job.shard,
+        onProgress: (done, total) => {
+          if (done % PROGRESS_EVERY === 0 || done === total) port.postMessage({ type: 'progress', done } satisfies WorkerMessage);
+        },
+      },
+    );
+    return { type: 'done', counts, tally: tally.data(), written: await writer.finish() };
+  } catch (error) {
+    // Let writes in flight end before reporting: the main thread removes the folder next.
+    await writer.finish().catch(() => {});
+    throw error;
+  }
+}
