@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
-import { benchSize, type SizeResult } from './build-bench.js';
+import { benchSize, removeRunOutputs, type SizeResult } from './build-bench.js';
 import { formatBuildTable, formatLighthouse, formatPageWeights } from './format.js';
 import { freePort, lighthousePages, runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { ROOT } from './measure.js';
@@ -62,9 +62,18 @@ async function main(): Promise<void> {
 
   const sizes: SizeResult[] = [];
   if (!args.skipBuild) {
-    for (const posts of args.posts) {
-      log(`Clean builds of ${posts} synthetic posts (${args.runs} runs) and the renderToString floor:`);
-      sizes.push(await benchSize(posts, args.runs, log));
+    // Leftovers of an interrupted benchmark: deleting them slows file creation for a while (see removeRunOutputs).
+    if (await removeRunOutputs()) {
+      log('Removed the outputs of an interrupted benchmark; waiting 60 s for the disk to settle.');
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+    }
+    try {
+      for (const posts of args.posts) {
+        log(`Clean builds of ${posts} synthetic posts (${args.runs} runs) and the renderToString floor:`);
+        sizes.push(await benchSize(posts, args.runs, log));
+      }
+    } finally {
+      await removeRunOutputs();
     }
   }
 
