@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ISLANDS, type IslandName } from '../src/islands/registry.js';
 import type { OutputFile } from './output-file.js';
+import { SHARED_PROPS_GLOBALS, type SharedIslandProps } from './shared-island-props.js';
 
 export interface IslandAssets {
   /** URL of the island's module entry. */
@@ -18,6 +19,8 @@ export interface BuiltAssets {
   files: OutputFile[];
   cssHref: string;
   islands: Record<IslandName, IslandAssets>;
+  /** JSON of the props bundled into the layout islands; render checks the site gives the same. */
+  sharedProps: string;
 }
 
 export class BundleError extends Error {
@@ -37,15 +40,21 @@ const STYLES_DIR = path.join(ROOT, 'src/styles');
 /** Only the Swiper styles our sliders use; the rest of Swiper's CSS never ships. */
 const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];
 
-/** Stage: island bundles (react aliased to preact/compat, shared chunks, hashed) and the stylesheet. */
-export async function bundleAssets(): Promise<BuiltAssets> {
-  const [scripts, styles] = await Promise.all([bundleIslands(), bundleStyles()]).catch((error: unknown) => {
+/**
+ * Stage: island bundles (react aliased to preact/compat, shared chunks, hashed, with the layout
+ * islands' shared props built in) and the stylesheet.
+ */
+export async function bundleAssets(shared: SharedIslandProps): Promise<BuiltAssets> {
+  const [scripts, styles] = await Promise.all([bundleIslands(shared), bundleStyles()]).catch((error: unknown) => {
     throw new BundleError(describeEsbuildFailure(error));
   });
-  return { files: [...scripts.files, styles.file], cssHref: styles.href, islands: scripts.islands };
+  return { files: [...scripts.files, styles.file], cssHref: styles.href, islands: scripts.islands, sharedProps: JSON.stringify(shared) };
 }
 
-async function bundleIslands(): Promise<{ files: OutputFile[]; islands: Record<IslandName, IslandAssets> }> {
+async function bundleIslands(shared: SharedIslandProps): Promise<{ files: OutputFile[]; islands: Record<IslandName, IslandAssets> }> {
+  const sharedDefines = Object.fromEntries(
+    (Object.keys(SHARED_PROPS_GLOBALS) as (keyof SharedIslandProps)[]).map((island) => [SHARED_PROPS_GLOBALS[island], JSON.stringify(shared[island])]),
+  );
   const outdir = path.join(ROOT, 'assets');
   const result = await esbuild.build({
     absWorkingDir: ROOT,
@@ -64,7 +73,7 @@ async function bundleIslands(): Promise<{ files: OutputFile[]; islands: Record<I
     legalComments: 'none',
     jsx: 'automatic',
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...sharedDefines },
     logLevel: 'silent',
   });
   const toUrl = (file: string) => `/assets/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;

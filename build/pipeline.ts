@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { expandRoutes, type RouteInstance } from '../src/routes.js';
 import type { SiteData } from '../src/site-data.js';
+import { loadClubData } from '../data/club/index.js';
 import { bundleAssets, type BuiltAssets } from './bundle.js';
+import { sharedIslandProps } from './shared-island-props.js';
 import { fetchContent } from './fetch.js';
 import { normalizeSite } from './normalize.js';
 import type { BuildOptions } from './options.js';
@@ -33,7 +35,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   const stages: Record<string, number> = {};
   let pool: RenderPool | undefined;
   try {
-    const bundling = timed(stages, 'bundle', bundleAssets);
+    const bundling = timed(stages, 'bundle', () => bundleAssets(sharedIslandProps(loadClubData())));
     // Keep the rejection observed even if fetch fails first.
     bundling.catch(() => {});
     const content = await timed(stages, 'fetch', () => fetchContent(options));

@@ -1,9 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { Layout } from '../src/components/layout/Layout.js';
-import { resolveMenu } from '../src/components/layout/resolve-menu.js';
 import { basePathOf } from '../src/lib/html.js';
 import { isIslandName, type IslandName } from '../src/islands/registry.js';
-import { MENU } from '../src/menu.js';
 import { pathOf, type RouteInstance } from '../src/routes.js';
 import { pageOutputFile } from '../src/routes/paths.js';
 import type { PageType } from '../src/routes/types.js';
@@ -11,6 +9,7 @@ import type { SiteData } from '../src/site-data.js';
 import { renderDocument } from '../templates/document.js';
 import type { BuiltAssets } from './bundle.js';
 import type { OutputFile } from './output-file.js';
+import { sharedIslandProps } from './shared-island-props.js';
 
 export interface RenderedPage extends OutputFile {
   routeId: string;
@@ -30,7 +29,7 @@ export interface RenderCounts {
 export type EmitFile = (file: RenderedPage | OutputFile, order: number) => Promise<void>;
 
 /** What pages link to: the stylesheet and each island's scripts (not the asset files themselves). */
-export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'islands'>;
+export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'islands' | 'sharedProps'>;
 
 /** One of `count` render threads takes every route instance whose position modulo count is `index`. */
 export interface RenderShard {
@@ -58,7 +57,7 @@ export async function renderRoutes(
   { shard = { index: 0, count: 1 }, onProgress = () => {} }: { shard?: RenderShard; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<RenderCounts> {
   const basePath = basePathOf(site.siteUrl);
-  const layout = createLayoutRenderer(site);
+  const layout = createLayoutRenderer(site, assets.sharedProps);
   const counts: RenderCounts = { pages: 0, files: 0 };
   const total = Math.ceil((instances.length - shard.index) / shard.count);
   for (let order = shard.index; order < instances.length; order += shard.count) {
@@ -113,16 +112,16 @@ const PAGE_SLOT = '\u0000page-slot\u0000';
  * page's own HTML goes between its two halves. Pages render on their own, so no layout work is
  * repeated for thousands of articles.
  */
-function createLayoutRenderer(site: SiteData): { shellFor: (path: string) => LayoutShell } {
-  const menu = resolveMenu(MENU, (id) => pathOf(id));
+function createLayoutRenderer(site: SiteData, bundledProps: string): { shellFor: (path: string) => LayoutShell } {
+  const shared = sharedIslandProps(site.club);
+  if (JSON.stringify(shared) !== bundledProps) throw new RenderError('the menu or the partners differ from those bundled into the nav and partners islands');
+  const { menu } = shared.nav;
+  const { partners } = shared.partners;
   const menuHrefs = new Set(
     menu.flatMap((heading) => (heading.kind === 'link' ? [heading] : heading.groups.flatMap((group) => group.links)))
       .filter((link) => !link.external)
       .map((link) => link.href),
   );
-  const partners = [...site.club.partners]
-    .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
-    .map(({ name, link, img }) => ({ name, link, ...(img ? { img } : {}) }));
   const shells = new Map<string, LayoutShell>();
   return {
     shellFor(path) {

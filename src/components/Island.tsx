@@ -8,6 +8,11 @@ interface IslandProps<P> {
   props: P;
   /** Wrapper element; 'div' unless the island must sit where a div may not. */
   as?: 'div' | 'span';
+  /**
+   * Props the island's bundle already carries (the same on every page, see
+   * build/shared-island-props.ts): rendered here, left out of the page's data-props.
+   */
+  shared?: readonly (keyof P & string)[];
 }
 
 /**
@@ -15,9 +20,10 @@ interface IslandProps<P> {
  * props, the browser entry of that name hydrates the same component over the same markup.
  * React escapes the attribute, so '<', '>', '&' and quotes in props cannot break out of it.
  */
-export function Island<P extends object>({ name, component: Component, props, as: Tag = 'div' }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, as: Tag = 'div', shared = [] }: IslandProps<P>) {
+  const pageProps = Object.fromEntries(Object.entries(props).filter(([key]) => !shared.includes(key as keyof P & string)));
   return (
-    <Tag className="island" data-island={name} data-props={serializeIslandProps(name, props)}>
+    <Tag className="island" data-island={name} data-props={Object.keys(pageProps).length > 0 ? serializeIslandProps(name, pageProps) : undefined}>
       <Component {...props} />
     </Tag>
   );

@@ -1,15 +1,19 @@
 import * as cheerio from 'cheerio';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { islandsIn, prefixRootPaths } from '../../build/render.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadClubData } from '../../data/club/index.js';
+import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
+import { sharedIslandProps } from '../../build/shared-island-props.js';
+import { islandsIn, prefixRootPaths, renderRoutes } from '../../build/render.js';
 import { ErrorScreen } from '../../src/components/ErrorScreen.js';
 import { Island } from '../../src/components/Island.js';
 import { Layout } from '../../src/components/layout/Layout.js';
 import { resolveMenu } from '../../src/components/layout/resolve-menu.js';
 import { MENU } from '../../src/menu.js';
-import { pathOf } from '../../src/routes.js';
+import { expandRoutes, pathOf } from '../../src/routes.js';
 import { serializeIslandProps } from '../../src/islands/serialize-props.js';
 import { CLUB } from '../../src/site.js';
+import { makeSite } from './site-fixture.js';
 
 describe('error screen', () => {
   it('shows the exact texts of spec 2.15 and links Nous joindre to the club social page', () => {
@@ -60,10 +64,41 @@ describe('layout', () => {
     expect($('[data-island="partners"] a:contains("Espace partenaires")').length).toBe(1);
   });
 
-  it('marks the navigation and partners islands with their props', () => {
+  it('marks the navigation and partners islands with their page props only: the menu and partners ship in their bundles', () => {
     expect(islandsIn(html)).toEqual(['nav', 'partners']);
-    const props = JSON.parse($('[data-island="nav"]').attr('data-props') ?? '{}');
-    expect(props.activeHref).toBe('/contact');
+    expect(JSON.parse($('[data-island="nav"]').attr('data-props') ?? '')).toEqual({ activeHref: '/contact' });
+    expect($('[data-island="partners"]').attr('data-props')).toBeUndefined();
+  });
+});
+
+describe('props shared by every page', () => {
+  const shared = sharedIslandProps(loadClubData());
+  let assets: BuiltAssets;
+  beforeAll(async () => {
+    assets = await bundleAssets(shared);
+  }, 30_000);
+  /** The island's entry and the chunks it imports before running (esbuild may hoist the data into one). */
+  const entry = (name: 'nav' | 'partners') =>
+    [assets.islands[name].entry, ...assets.islands[name].chunks]
+      .map((url) => Buffer.from(assets.files.find((file) => file.path === url)?.contents ?? '').toString())
+      .join('\n');
+
+  it('are built into the nav and partners bundles: every menu link and every partner', () => {
+    const links = shared.nav.menu.flatMap((heading) => (heading.kind === 'link' ? [heading] : heading.groups.flatMap((group) => group.links)));
+    expect(links.length).toBeGreaterThan(20);
+    for (const link of links) expect(entry('nav')).toContain(JSON.stringify(link.href));
+    expect(shared.partners.partners.length).toBeGreaterThan(10);
+    for (const partner of shared.partners.partners) expect(entry('partners')).toContain(JSON.stringify(partner.link));
+    expect(JSON.parse(assets.sharedProps)).toEqual(shared);
+  });
+
+  it('must match the site being rendered, or the build fails instead of shipping islands that disagree with the page', async () => {
+    const site = makeSite();
+    const changed = { ...site, club: { ...site.club, partners: site.club.partners.slice(1) } };
+    await expect(renderRoutes(expandRoutes(changed), changed, assets, async () => {})).rejects.toThrow(
+      'the menu or the partners differ from those bundled into the nav and partners islands',
+    );
+    await expect(renderRoutes(expandRoutes(site).slice(0, 3), site, assets, async () => {})).resolves.toEqual({ pages: 3, files: 0 });
   });
 });
 

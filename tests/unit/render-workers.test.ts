@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleAssets } from '../../build/bundle.js';
+import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
 import { RenderError } from '../../build/render.js';
@@ -43,7 +44,7 @@ describe('rendering in worker threads', () => {
     const instances = expandRoutes(site).length;
     // Breaks the pages that read the club's history (home, history pages); the others render.
     const broken = { ...site, club: { ...site.club, history: undefined as unknown as typeof site.club.history } };
-    const assets = await bundleAssets();
+    const assets = await bundleAssets(sharedIslandProps(site.club));
     const output = await openOutput(path.join(root, 'broken'));
     const pool = startRenderPool(2);
     try {

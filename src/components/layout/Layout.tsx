@@ -20,11 +20,11 @@ export function Layout({ menu, activeHref, partners, children }: LayoutProps) {
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <Island name="nav" component={SiteNav} props={{ menu, activeHref }} />
+      <Island name="nav" component={SiteNav} props={{ menu, activeHref }} shared={['menu']} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>
-      <Island name="partners" component={PartnersSlider} props={{ partners }} />
+      <Island name="partners" component={PartnersSlider} props={{ partners }} shared={['partners']} />
       <SiteFooter />
     </>
   );

@@ -1,4 +1,7 @@
 import { hydrateIslands } from '../hydrate.js';
-import { SiteNav } from './SiteNav.js';
+import { SiteNav, type SiteNavProps } from './SiteNav.js';
 
-hydrateIslands('nav', SiteNav);
+/** The menu, the same on every page: bundled in by build/bundle.ts (build/shared-island-props.ts). */
+declare const __SHARED_PROPS_NAV__: Pick<SiteNavProps, 'menu'>;
+
+hydrateIslands('nav', SiteNav, __SHARED_PROPS_NAV__);

@@ -1,0 +1,31 @@
+import { resolveMenu } from '../src/components/layout/resolve-menu.js';
+import type { SiteNavProps } from '../src/islands/nav/SiteNav.js';
+import type { PartnersSliderProps } from '../src/islands/partners/PartnersSlider.js';
+import { MENU } from '../src/menu.js';
+import { pathOf } from '../src/routes.js';
+import type { ClubData } from '../src/types/club.js';
+
+/**
+ * Props of the layout's islands that are the same on every page: the menu and the partners. They
+ * ship once, inside the island bundles (esbuild `define`, see build/bundle.ts), instead of as JSON
+ * in every page's HTML (7 KB of each page, a quarter of an article). They come from code and the
+ * club's static data, never from WordPress, so the bundle stage can compute them before the
+ * content is fetched; render checks that the site it renders gives the same.
+ */
+export interface SharedIslandProps {
+  nav: Pick<SiteNavProps, 'menu'>;
+  partners: PartnersSliderProps;
+}
+
+export function sharedIslandProps(club: ClubData): SharedIslandProps {
+  const partners = [...club.partners]
+    .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
+    .map(({ name, link, img }) => ({ name, link, ...(img ? { img } : {}) }));
+  return { nav: { menu: resolveMenu(MENU, (id) => pathOf(id)) }, partners: { partners } };
+}
+
+/** The global each island entry reads its shared props from (declared in src/islands/shared-props.d.ts). */
+export const SHARED_PROPS_GLOBALS: Record<keyof SharedIslandProps, string> = {
+  nav: '__SHARED_PROPS_NAV__',
+  partners: '__SHARED_PROPS_PARTNERS__',
+};
