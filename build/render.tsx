@@ -3,7 +3,7 @@ import { Layout } from '../src/components/layout/Layout.js';
 import { basePathOf } from '../src/lib/html.js';
 import { isIslandName, type IslandName } from '../src/islands/registry.js';
 import { pathOf, type RouteInstance } from '../src/routes.js';
-import { pageOutputFile } from '../src/routes/paths.js';
+import { pageOutputFile, pageUrl } from '../src/routes/paths.js';
 import type { PageType } from '../src/routes/types.js';
 import type { SiteData } from '../src/site-data.js';
 import { renderDocument } from '../templates/document.js';
@@ -70,7 +70,7 @@ export async function renderRoutes(
         counts.files += 1;
       } else {
         const { element, head } = route.render(site, params);
-        const canonicalPath = withTrailingSlash(head.canonicalPath ?? (route.aliasOf ? pathOf(route.aliasOf) : path));
+        const canonicalPath = pageUrl(head.canonicalPath ?? (route.aliasOf ? pathOf(route.aliasOf) : path));
         const shell = layout.shellFor(path);
         const pageHtml = renderToString(element);
         const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
@@ -125,7 +125,7 @@ function createLayoutRenderer(site: SiteData, bundledProps: string): { shellFor:
   const shells = new Map<string, LayoutShell>();
   return {
     shellFor(path) {
-      const activeHref = menuHrefs.has(path) ? path : null;
+      const activeHref = menuHrefs.has(pageUrl(path)) ? pageUrl(path) : null;
       const key = activeHref ?? '';
       let shell = shells.get(key);
       if (!shell) {
@@ -156,11 +156,6 @@ export function prefixJsonUrls(json: string, basePath: string): string {
     return key === 'srcSet' ? value.split(', ').map(prefix).join(', ') : prefix(value);
   });
   return `${JSON.stringify(data)}${json.endsWith('\n') ? '\n' : ''}`;
-}
-
-/** Pages are served as <path>/index.html, so their public URL ends with a slash. */
-function withTrailingSlash(path: string): string {
-  return path.endsWith('/') ? path : `${path}/`;
 }
 
 /** Island names marked in rendered HTML; an unregistered one is a build error. */

@@ -22,6 +22,14 @@ export function fillPattern(routeId: string, pattern: string, params: RouteParam
   return path;
 }
 
+/**
+ * The URL to link a page with: pages are files '<path>/index.html', so their URL ends with a slash;
+ * without it static hosts (http-server, nginx, S3) answer every click with a redirect first.
+ */
+export function pageUrl(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
+}
+
 /** Where a page of this path is written: '/' → 'index.html', '/a/b' → 'a/b/index.html'. */
 export function pageOutputFile(path: string): string {
   const trimmed = path.replace(/^\/+|\/+$/g, '');

@@ -139,7 +139,7 @@ test.describe('club pages', () => {
     await expect(teaser.locator('.home-history-image')).toBeVisible({ visible: testInfo.project.name === 'desktop' });
     await expect(page.locator('.home-partner-banner .benefit-box')).toHaveCount(4);
     await teaser.getByRole('link', { name: 'En savoir plus' }).click();
-    await expect(page).toHaveURL(/\/club\/histoire\/saint-quentin\/?$/);
+    await expect(page).toHaveURL(/\/club\/histoire\/saint-quentin\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Histoire du club');
     expect(consoleErrors).toEqual([]);
   });

@@ -77,7 +77,7 @@ test.describe('menu', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Nos partenaires' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/partenaires\/nos-partenaires\/?$/);
+    await expect(page).toHaveURL(/\/partenaires\/nos-partenaires\/$/);
   });
 
   test.describe('on a phone', () => {
@@ -150,7 +150,7 @@ test.describe('partners slider', () => {
     await expect.poll(firstSlide, { timeout: 6_000 }).not.toBe(start);
     await page.getByRole('button', { name: 'Mettre en pause' }).click();
     await expect(page.getByRole('button', { name: 'Reprendre le défilement' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('link', { name: 'Espace partenaires' })).toHaveAttribute('href', '/partenaires/nos-partenaires');
+    await expect(page.getByRole('link', { name: 'Espace partenaires' })).toHaveAttribute('href', '/partenaires/nos-partenaires/');
     expect(consoleErrors).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ test.describe('news list', () => {
     await loadMore(page).click();
     await expect(cards(page)).toHaveCount(30);
     await expect(page.locator('.load-more-button')).toHaveCount(0);
-    await expect(cards(page).last().getByRole('link', { name: /Lire l'article/ })).toHaveAttribute('href', '/actualites/article/4');
+    await expect(cards(page).last().getByRole('link', { name: /Lire l'article/ })).toHaveAttribute('href', '/actualites/article/4/');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -73,13 +73,13 @@ test.describe('news list without JavaScript', () => {
     await expect(cards(page)).toHaveCount(12);
     await expect(page.locator('.load-more-button')).toBeHidden();
     await page.getByRole('link', { name: 'Articles plus anciens' }).click();
-    await expect(page).toHaveURL(/\/actualites\/page\/2\/?$/);
+    await expect(page).toHaveURL(/\/actualites\/page\/2\/$/);
     await expect(cards(page)).toHaveCount(12);
     await page.getByRole('link', { name: 'Articles plus anciens' }).click();
     await expect(cards(page)).toHaveCount(6);
     await expect(page.getByText('Page 3 sur 3')).toBeVisible();
     await page.getByRole('link', { name: 'Articles plus récents' }).click();
-    await expect(page).toHaveURL(/\/actualites\/page\/2\/?$/);
+    await expect(page).toHaveURL(/\/actualites\/page\/2\/$/);
     expect(consoleErrors).toEqual([]);
   });
 });
@@ -94,7 +94,7 @@ test.describe('article page', () => {
     const recent = page.locator('.sidebar-recent a');
     await expect(recent).toHaveCount(4);
     await expect(recent.first()).toHaveAttribute('target', '_blank');
-    await expect(recent.first()).toHaveAttribute('href', '/actualites/article/62');
+    await expect(recent.first()).toHaveAttribute('href', '/actualites/article/62/');
     await expect(recent.first()).toContainText('16 novembre 2025');
     await page.locator('.sidebar-tags').getByRole('link', { name: 'Vidéo' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Vidéo' })).toBeVisible();
@@ -133,7 +133,7 @@ test.describe('home news', () => {
     await page.goto('/');
     const items = page.locator('.home-news-item');
     await expect(items).toHaveCount(4);
-    await expect(items.first().getByRole('link', { name: /Lire l'article/ })).toHaveAttribute('href', '/actualites/article/62');
+    await expect(items.first().getByRole('link', { name: /Lire l'article/ })).toHaveAttribute('href', '/actualites/article/62/');
     if (testInfo.project.name === 'phone') {
       await expect(items.nth(1)).toBeHidden();
     } else {

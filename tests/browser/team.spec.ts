@@ -147,7 +147,7 @@ test.describe('player detail', () => {
     await expect(page.locator('.player-portfolio')).toBeHidden();
     await expect(page.locator('.player-social')).toBeHidden();
     const back = page.getByRole('link', { name: 'Retour' });
-    await expect(back).toHaveAttribute('href', '/equipe/pro/joueurs');
+    await expect(back).toHaveAttribute('href', '/equipe/pro/joueurs/');
     expect(await back.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(212, 167, 44)');
     expect(consoleErrors).toEqual([]);
   });
@@ -190,7 +190,7 @@ test.describe('players', () => {
     await expect(page.locator('.players-swiper')).toHaveClass(/swiper-initialized/);
     await expect(page.locator('.player-card')).toHaveCount(11);
     await page.locator('.swiper-slide-active .player-card-link').click();
-    await expect(page).toHaveURL(/\/equipe\/pro\/joueurs\/details\/\d+\/?$/);
+    await expect(page).toHaveURL(/\/equipe\/pro\/joueurs\/details\/\d+\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
@@ -198,7 +198,7 @@ test.describe('players', () => {
   test('/equipe/pro/joueurs/detail is a working list of the players', async ({ page, consoleErrors }) => {
     const response = await page.goto('/equipe/pro/joueurs/detail/');
     expect(response?.status()).toBe(200);
-    await expect(page.locator('a[href="/equipe/pro/joueurs/details/1"]')).toHaveCount(1);
+    await expect(page.locator('a[href="/equipe/pro/joueurs/details/1/"]')).toHaveCount(1);
     expect(consoleErrors).toEqual([]);
   });
 });
@@ -234,7 +234,7 @@ test.describe("home 'Les matchs'", () => {
     await page.goto('/');
     await waitForIslands(page);
     const section = page.locator('.home-matches');
-    await expect(section.getByRole('link', { name: 'Voir le calendrier' })).toHaveAttribute('href', '/equipe/match/calendrier');
+    await expect(section.getByRole('link', { name: 'Voir le calendrier' })).toHaveAttribute('href', '/equipe/match/calendrier/');
 
     const expected = built.filter((date) => Date.parse(date) > browserNow.getTime());
     if (process.env.TEAM_BUILD_NOW) {

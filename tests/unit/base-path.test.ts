@@ -47,7 +47,7 @@ describe('a site built for a SITE_URL with a path prefix', () => {
     const page = JSON.parse(readFileSync(path.join(out, 'actualites/page/2.json'), 'utf8')) as { href: string; image: { src: string; srcSet: string } | null }[];
     expect(page.length).toBeGreaterThan(0);
     for (const card of page) {
-      expect(card.href).toMatch(/^\/sqbb\/actualites\/article\/\d+$/);
+      expect(card.href).toMatch(/^\/sqbb\/actualites\/article\/\d+\/$/);
       if (card.image) {
         expect(card.image.src.startsWith('/sqbb/')).toBe(true);
         for (const candidate of card.image.srcSet.split(', ')) expect(candidate.startsWith('/sqbb/')).toBe(true);

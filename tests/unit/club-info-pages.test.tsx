@@ -62,7 +62,7 @@ describe('competitions', () => {
       'La finale se joue au meilleur des 5 matchs.',
       'Les deux derniers de la saison régulière sont relégués en Pro B.',
     ]);
-    expect($('a[href="/equipe/match/calendrier"]').text()).toBe('Voir le calendrier');
+    expect($('a[href="/equipe/match/calendrier/"]').text()).toBe('Voir le calendrier');
     expectSoundImages($);
   });
 
@@ -98,7 +98,7 @@ describe('partners and partnership', () => {
       const { $ } = renderPath(path);
       expect(texts($, 'h1')).toEqual(['Devenir partenaire']);
       expect(texts($, '.benefit-box h3')).toEqual(['Visibilité', 'Réseau', 'Hospitalité', 'Engagement']);
-      expect($('a[href="/contact"]').text()).toBe('Nous contacter');
+      expect($('a[href="/contact/"]').text()).toBe('Nous contacter');
     });
   }
 
@@ -125,7 +125,7 @@ describe('home sections of the club pages', () => {
     expect($('.home-history-text').text()).toContain('3800 places');
     const more = $('a:contains("En savoir plus")');
     expect(more.text()).toBe('En savoir plus');
-    expect(more.attr('href')).toBe('/club/histoire/saint-quentin');
+    expect(more.attr('href')).toBe('/club/histoire/saint-quentin/');
     expectSoundImages($);
   });
 
@@ -135,6 +135,6 @@ describe('home sections of the club pages', () => {
     expect($('.benefit-box')).toHaveLength(4);
     const button = $('a.btn');
     expect(button.text()).toBe('Comment devenir partenaire ?');
-    expect(button.attr('href')).toBe('/partenaires/devenir-partenaire');
+    expect(button.attr('href')).toBe('/partenaires/devenir-partenaire/');
   });
 });

@@ -29,7 +29,7 @@ describe('error screen', () => {
 describe('layout', () => {
   const menu = resolveMenu(MENU, (id) => pathOf(id));
   const html = renderToString(
-    <Layout menu={menu} activeHref="/contact" partners={[{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }]}>
+    <Layout menu={menu} activeHref="/contact/" partners={[{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }]}>
       <p>Contenu</p>
     </Layout>,
   );
@@ -55,7 +55,7 @@ describe('layout', () => {
   });
 
   it('marks the current page in the menu', () => {
-    expect($('a[aria-current="page"]').attr('href')).toBe('/contact');
+    expect($('a[aria-current="page"]').attr('href')).toBe('/contact/');
   });
 
   it('puts the partners slider with Espace partenaires below the page, then the footer', () => {
@@ -66,7 +66,7 @@ describe('layout', () => {
 
   it('marks the navigation and partners islands with their page props only: the menu and partners ship in their bundles', () => {
     expect(islandsIn(html)).toEqual(['nav', 'partners']);
-    expect(JSON.parse($('[data-island="nav"]').attr('data-props') ?? '')).toEqual({ activeHref: '/contact' });
+    expect(JSON.parse($('[data-island="nav"]').attr('data-props') ?? '')).toEqual({ activeHref: '/contact/' });
     expect($('[data-island="partners"]').attr('data-props')).toBeUndefined();
   });
 });

@@ -56,9 +56,9 @@ describe('article page', () => {
     const { $ } = render(site, '/actualites/article/39');
     expect($('.article-content blockquote').text()).toBe('Sans nos partenaires, rien ne serait possible.');
     expect($('.article-author-name').text()).toBe('Admin');
-    expect($('.sidebar-terms a').map((_, link) => `${$(link).text()} ${$(link).attr('href')}`).get()).toEqual(['Partenaires /actualites/category/6']);
+    expect($('.sidebar-terms a').map((_, link) => `${$(link).text()} ${$(link).attr('href')}`).get()).toEqual(['Partenaires /actualites/category/6/']);
     const recent = $('.sidebar-recent a');
-    expect(recent.map((_, link) => $(link).attr('href')).get()).toEqual([62, 60, 58, 56].map((id) => `/actualites/article/${id}`));
+    expect(recent.map((_, link) => $(link).attr('href')).get()).toEqual([62, 60, 58, 56].map((id) => `/actualites/article/${id}/`));
     expect(recent.first().attr('target')).toBe('_blank');
     expect(recent.first().find('time').text()).toBe('16 novembre 2025');
     expect($('.sidebar-tags a').map((_, link) => $(link).text()).get()).toEqual(['Kop', 'Vidéo']);
@@ -98,7 +98,7 @@ describe('news list, JSON pages and feed', () => {
     const { $ } = render(site, '/actualites');
     expect($('.news-grid .news-card')).toHaveLength(12);
     expect($('.load-more-button').text()).toBe("Charger plus d'articles");
-    expect($('.news-pagination a').attr('href')).toBe('/actualites/page/2');
+    expect($('.news-pagination a').attr('href')).toBe('/actualites/page/2/');
     const page3 = JSON.parse(renderFile(site, '/actualites/page/3.json')) as { id: number }[];
     expect(page3.map((post) => post.id)).toEqual(news.posts.slice(24).map((post) => post.id));
     expect(page3).toHaveLength(6);
@@ -110,7 +110,7 @@ describe('news list, JSON pages and feed', () => {
     const $ = load(xml, { xml: true });
     expect($('rss').attr('version')).toBe('2.0');
     expect($('item')).toHaveLength(20);
-    expect($('item link').first().text()).toBe('https://www.sqbb.fr/actualites/article/62');
+    expect($('item link').first().text()).toBe('https://www.sqbb.fr/actualites/article/62/');
     expect($('item pubDate').first().text()).toBe('Sun, 16 Nov 2025 17:18:00 GMT');
     expect($('item title').map((_, title) => $(title).text()).get()).toContain('Victoire de prestige contre Monaco');
     $('enclosure').each((_, element) => expect($(element).attr('url')).toMatch(/^https:\/\/www\.sqbb\.fr\/media\//));

@@ -48,8 +48,8 @@ describe('route table', () => {
 
   it('points aliases of the spec to their main route', () => {
     const alias = (pattern: string) => pageRoutes().find((route) => route.pattern === pattern)?.aliasOf;
-    expect(pathOf(alias('/stade') ?? '')).toBe('/club/info-pratiques/stade');
-    expect(pathOf(alias('/devenir-partenaire') ?? '')).toBe('/partenaires/devenir-partenaire');
+    expect(pathOf(alias('/stade') ?? '')).toBe('/club/info-pratiques/stade/');
+    expect(pathOf(alias('/devenir-partenaire') ?? '')).toBe('/partenaires/devenir-partenaire/');
   });
 
   it('resolves every internal menu entry to a route of the table', () => {

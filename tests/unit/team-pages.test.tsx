@@ -15,7 +15,7 @@ describe('players list', () => {
     const lemaire = $('.player-card').filter((_, card) => $(card).text().includes('Lemaire'));
     expect(lemaire.find('.player-card-first').text()).toBe('Hugo');
     expect(lemaire.find('.player-card-last').text()).toBe('Lemaire');
-    expect(lemaire.find('a').attr('href')).toBe('/equipe/pro/joueurs/details/1');
+    expect(lemaire.find('a').attr('href')).toBe('/equipe/pro/joueurs/details/1/');
     expect(lemaire.find('img').attr('alt')).toBe('Portrait de Hugo Lemaire');
     expectSoundImages($);
   });
@@ -47,7 +47,7 @@ describe('player detail', () => {
     expect(texts($, '.player-tabs .player-tab')).toEqual(['Résumé', 'A propos', 'Carrière', 'Photos (nouvel onglet)']);
     expect($('.player-tab-photos').attr('target')).toBe('_blank');
     expect($('a.player-back').text()).toBe('Retour');
-    expect($('a.player-back').attr('href')).toBe('/equipe/pro/joueurs');
+    expect($('a.player-back').attr('href')).toBe('/equipe/pro/joueurs/');
     expect(head.title).toBe('Malik Diarra');
     expectSoundImages($);
   });
@@ -195,7 +195,7 @@ describe("home 'Les matchs'", () => {
     expect(dates.length).toBeGreaterThan(0);
     expect(section.find('.match-score')).toHaveLength(0);
     expect(section.find('a.btn').text()).toBe('Voir le calendrier');
-    expect(section.find('a.btn').attr('href')).toBe('/equipe/match/calendrier');
+    expect(section.find('a.btn').attr('href')).toBe('/equipe/match/calendrier/');
   });
 
   it('says there is no upcoming match once the season is over, and still links the calendar', () => {

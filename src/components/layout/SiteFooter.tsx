@@ -14,10 +14,10 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Liens utiles">
           <ul className="footer-links">
-            <li><a href="/contact">Contact</a></li>
-            <li><a href="/club/info-pratiques/general">Infos pratiques</a></li>
-            <li><a href="/equipe/match/calendrier">Calendrier</a></li>
-            <li><a href="/actualites">Actualités</a></li>
+            <li><a href="/contact/">Contact</a></li>
+            <li><a href="/club/info-pratiques/general/">Infos pratiques</a></li>
+            <li><a href="/equipe/match/calendrier/">Calendrier</a></li>
+            <li><a href="/actualites/">Actualités</a></li>
           </ul>
         </nav>
         <ul className="footer-links" aria-label="Réseaux sociaux">

@@ -50,7 +50,7 @@ export function UpcomingMatchesCarousel({ matches }: UpcomingMatchesCarouselProp
           <MatchSlides matches={shown} />
         </div>
         <p className="home-matches-actions">
-          <a className="btn btn-gold" href="/equipe/match/calendrier">Voir le calendrier</a>
+          <a className="btn btn-gold" href="/equipe/match/calendrier/">Voir le calendrier</a>
         </p>
       </div>
     </section>

@@ -48,7 +48,7 @@ export function PartnersSlider({ partners }: PartnersSliderProps) {
         </div>
         <div className="partners-strip-actions">
           <PauseButton paused={paused} onToggle={togglePaused} />
-          <a className="btn btn-gold" href="/partenaires/nos-partenaires">
+          <a className="btn btn-gold" href="/partenaires/nos-partenaires/">
             Espace partenaires
           </a>
         </div>

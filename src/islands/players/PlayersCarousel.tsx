@@ -64,7 +64,7 @@ const PlayerSlides = memo(function PlayerSlides({ players }: PlayersCarouselProp
             <p className="player-card-role">
               {`n° ${player.number} · ${player.position}`}
             </p>
-            <a className="btn btn-gold player-card-link" href={`/equipe/pro/joueurs/details/${player.id}`}>
+            <a className="btn btn-gold player-card-link" href={`/equipe/pro/joueurs/details/${player.id}/`}>
               Voir le profil<span className="visually-hidden">{` de ${player.firstName} ${player.lastName}`}</span>
             </a>
           </article>

@@ -31,7 +31,7 @@ export function CompetitionPage({ competition }: CompetitionPageProps) {
           <Paragraphs items={paragraphs} />
         </section>
         <p className="competition-links">
-          <a className="btn btn-gold" href="/equipe/match/calendrier">Voir le calendrier</a>
+          <a className="btn btn-gold" href="/equipe/match/calendrier/">Voir le calendrier</a>
           <a className="btn btn-outline" href={link} target="_blank" rel="noopener">
             Site officiel<span className="visually-hidden"> de la compétition (nouvel onglet)</span>
           </a>

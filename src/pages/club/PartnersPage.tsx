@@ -27,7 +27,7 @@ export function PartnersPage({ sections }: PartnersPageProps) {
         <aside className="partner-cta">
           <h2>Rejoignez-les</h2>
           <p>Votre entreprise aussi peut associer son nom au SQBB.</p>
-          <a className="btn btn-gold" href="/partenaires/devenir-partenaire">Devenir partenaire</a>
+          <a className="btn btn-gold" href="/partenaires/devenir-partenaire/">Devenir partenaire</a>
         </aside>
       </div>
     </>

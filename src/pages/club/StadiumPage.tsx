@@ -28,7 +28,7 @@ export function StadiumPage({ name, capacity, seated, address, history, image, t
           <h2 id="stadium-address">Adresse</h2>
           <PostalAddressLines address={address} />
           <p>
-            Horaires du secrétariat, plan et téléphone : <a href="/contact">page Contact</a>.
+            Horaires du secrétariat, plan et téléphone : <a href="/contact/">page Contact</a>.
           </p>
         </section>
 

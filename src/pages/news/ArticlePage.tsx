@@ -17,7 +17,7 @@ export function ArticlePage({ titleText, date, dateIso, image, contentHtml, ...s
       <div className="page-banner article-banner">
         <div className="container">
           <p className="article-kicker">
-            <a href="/actualites">Actualités</a>
+            <a href="/actualites/">Actualités</a>
           </p>
           <h1>{titleText}</h1>
           <p className="page-banner-subtitle">

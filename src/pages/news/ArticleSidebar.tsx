@@ -31,7 +31,7 @@ export function ArticleSidebar({ categories, tags, recent }: ArticleSidebarProps
           <ul className="sidebar-terms">
             {categories.map((term) => (
               <li key={term.id}>
-                <a href={`/actualites/category/${term.id}`}>{term.name}</a>
+                <a href={`/actualites/category/${term.id}/`}>{term.name}</a>
               </li>
             ))}
           </ul>
@@ -66,7 +66,7 @@ export function ArticleSidebar({ categories, tags, recent }: ArticleSidebarProps
           <ul className="sidebar-tags">
             {tags.map((term) => (
               <li key={term.id}>
-                <a href={`/actualites/tag/${term.id}`}>{term.name}</a>
+                <a href={`/actualites/tag/${term.id}/`}>{term.name}</a>
               </li>
             ))}
           </ul>

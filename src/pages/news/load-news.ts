@@ -7,6 +7,7 @@ import type { NewsContent, NewsPost, Term } from '../../types/news.js';
 import type { ArticlePageProps } from './ArticlePage.js';
 import type { NewsListPageProps } from './NewsListPage.js';
 import { articlePath, pageCount, pageOf, responsiveImage, toCard } from './news-cards.js';
+import { pageUrl } from '../../routes/paths.js';
 
 interface NewsIndex {
   postsById: Map<string, NewsPost>;
@@ -124,7 +125,7 @@ export function termList(site: SiteData, kind: 'category' | 'tag', id: string | 
 /** Page n of a list as the page's props; page 1 lives at basePath, page n at basePath/page/n. */
 export function loadListPage(list: NewsList, page: number): { props: NewsListPageProps; head: PageHead } {
   const totalPages = pageCount(list.posts.length);
-  const href = (n: number) => (n === 1 ? list.basePath : `${list.basePath}/page/${n}`);
+  const href = (n: number) => pageUrl(n === 1 ? list.basePath : `${list.basePath}/page/${n}`);
   const title = page > 1 ? `${list.title} (page ${page})` : list.title;
   return {
     props: {

@@ -70,7 +70,7 @@ function makeCard(post: NewsPost): NewsCardData {
 }
 
 export function articlePath(id: number): string {
-  return `/actualites/article/${id}`;
+  return `/actualites/article/${id}/`;
 }
 
 /** Page n (1-based) of a newest-first list. */

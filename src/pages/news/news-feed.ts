@@ -31,7 +31,7 @@ export function renderNewsFeed(site: SiteData): string {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
     `    <title>${escapeHtml(`${CLUB.acronym} | Actualités`)}</title>`,
-    `    <link>${escapeHtml(absoluteUrl(site.siteUrl, '/actualites'))}</link>`,
+    `    <link>${escapeHtml(absoluteUrl(site.siteUrl, '/actualites/'))}</link>`,
     `    <description>${escapeHtml(`Les actualités du ${CLUB.name}`)}</description>`,
     '    <language>fr-FR</language>',
     `    <lastBuildDate>${lastBuild}</lastBuildDate>`,

@@ -64,7 +64,7 @@ export function PlayerDetailPage({ detail, pictures, social }: PlayerDetailPageP
     <div className="player-page">
       <div className="container">
         <p className="player-back-wrap">
-          <a className="player-back" href="/equipe/pro/joueurs">
+          <a className="player-back" href="/equipe/pro/joueurs/">
             Retour
           </a>
         </p>

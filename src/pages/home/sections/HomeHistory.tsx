@@ -34,7 +34,7 @@ export function HomeHistory({ paragraphs, image }: HomeHistoryProps) {
           {paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          <a className="btn btn-gold" href="/club/histoire/saint-quentin">
+          <a className="btn btn-gold" href="/club/histoire/saint-quentin/">
             En savoir plus
           </a>
         </div>

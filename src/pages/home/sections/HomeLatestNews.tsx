@@ -24,7 +24,7 @@ export function HomeLatestNews({ posts }: HomeLatestNewsProps) {
         ))}
       </ul>
       <p className="home-news-all">
-        <a className="btn btn-outline" href="/actualites">
+        <a className="btn btn-outline" href="/actualites/">
           Toutes les actualités
         </a>
       </p>

@@ -24,7 +24,7 @@ export function HomeMatches({ matches }: HomeMatchesProps) {
         <h2 id="home-matches-title">Les matchs</h2>
         <p className="matches-empty">Aucun match à venir pour le moment.</p>
         <p className="home-matches-actions">
-          <a className="btn btn-gold" href="/equipe/match/calendrier">Voir le calendrier</a>
+          <a className="btn btn-gold" href="/equipe/match/calendrier/">Voir le calendrier</a>
         </p>
       </div>
     </section>

@@ -16,7 +16,7 @@ export function HomePartnerBanner({ benefits }: HomePartnerBannerProps) {
       <div className="container">
         <h2 id="home-partner-title">Devenez partenaire</h2>
         <BenefitGrid benefits={benefits} />
-        <a className="btn btn-gold" href="/partenaires/devenir-partenaire">Comment devenir partenaire ?</a>
+        <a className="btn btn-gold" href="/partenaires/devenir-partenaire/">Comment devenir partenaire ?</a>
       </div>
     </section>
   );
