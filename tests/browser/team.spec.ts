@@ -255,7 +255,14 @@ test.describe("home 'Les matchs'", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('says so when every match has passed since the build', async ({ page, consoleErrors }) => {
+  test('says so when every match has passed since the build, without moving what follows', async ({ page, browser, baseURL, consoleErrors }) => {
+    // The section as built, before any script runs: the carousel of the team build, or the message.
+    const staticContext = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+    const staticPage = await staticContext.newPage();
+    await staticPage.goto(`${baseURL}/`);
+    const built = await staticPage.locator('.home-matches').boundingBox();
+    await staticContext.close();
+
     await page.clock.setFixedTime(new Date('2026-11-22T12:00:00Z'));
     await page.goto('/');
     await waitForIslands(page);
@@ -263,6 +270,8 @@ test.describe("home 'Les matchs'", () => {
     await expect(section.getByText('Aucun match à venir pour le moment.')).toBeVisible();
     await expect(section.locator('.match-slide')).toHaveCount(0);
     await expect(section.getByRole('link', { name: 'Voir le calendrier' })).toBeVisible();
+    const hydrated = await section.boundingBox();
+    expect(Math.abs((hydrated?.height ?? 0) - (built?.height ?? -1))).toBeLessThan(1);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -30,15 +30,25 @@ export const MATCHES_SWIPER: SwiperOptions = {
 export function UpcomingMatchesCarousel({ matches }: UpcomingMatchesCarouselProps) {
   // The page was built earlier: in the browser, matches that have started since then are hidden.
   const [now, setNow] = useState<number | null>(null);
-  useEffect(() => setNow(Date.now()), []);
-  const shown = now === null ? matches : matches.filter((match) => isUpcoming(match, now));
   const { containerRef, regionRef } = useSwiper({ options: MATCHES_SWIPER, autoplay: false });
+  // If none is left, the message takes the carousel's height: what follows must not move (CLS).
+  const [carouselHeight, setCarouselHeight] = useState<number | undefined>();
+  useEffect(() => {
+    setCarouselHeight(containerRef.current?.offsetHeight);
+    setNow(Date.now());
+  }, [containerRef]);
+  const shown = now === null ? matches : matches.filter((match) => isUpcoming(match, now));
+  const keepHeight = shown.length === 0 && matches.length > 0 && carouselHeight ? { minHeight: carouselHeight } : undefined;
 
   return (
     <section className="home-matches section" aria-labelledby="home-matches-title" ref={regionRef}>
       <div className="container">
         <h2 id="home-matches-title">Les matchs</h2>
-        {shown.length === 0 ? <p className="matches-empty">Aucun match à venir pour le moment.</p> : null}
+        {shown.length === 0 ? (
+          <p className={keepHeight ? 'matches-empty matches-empty--in-place' : 'matches-empty'} style={keepHeight}>
+            Aucun match à venir pour le moment.
+          </p>
+        ) : null}
         <div
           className="swiper matches-swiper"
           role="region"
