@@ -23,9 +23,11 @@ export interface RenderPool {
 
 /**
  * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, about
- * half a second of CPU before it renders at full speed. Measured on 2 cores (bench/README.md), a
- * second thread loses at 9,000 route instances and wins from about 13,000; below this many
- * instances per worker the main thread renders alone.
+ * half a second of CPU before it renders at full speed. Measured on 2 cores (bench/README.md), two
+ * workers lose to the main thread alone at 8,900 route instances (5,000 posts: 4.3-4.5 s against
+ * 3.8-4.1 s) and win at 34,500 (20,000 posts: 11.5 s against 12.2 s, more when the disk is slow);
+ * the threshold sits between the two. Below this many instances per worker the main thread
+ * renders alone.
  */
 export const MIN_INSTANCES_PER_WORKER = 7_500;
 
