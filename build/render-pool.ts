@@ -56,11 +56,13 @@ export function startRenderPool(size: number): RenderPool {
       const bytes = serialize(site);
       const shared = new SharedArrayBuffer(bytes.byteLength);
       new Uint8Array(shared).set(bytes);
+      // Only what pages link to: not the asset files' bytes.
+      const pageAssets: PageAssets = { cssHref: assets.cssHref, islands: assets.islands, sharedProps: assets.sharedProps };
       const progress = workers.map(() => 0);
       try {
         const results = await Promise.all(
           workers.map((worker, index) =>
-            runJob(worker, { site: shared, assets, folder, shard: { index, count: size }, instances }, (done) => {
+            runJob(worker, { site: shared, assets: pageAssets, folder, shard: { index, count: size }, instances }, (done) => {
               progress[index] = done;
               onProgress(progress.reduce((sum, value) => sum + value, 0), instances);
             }),
