@@ -17,7 +17,8 @@ interface IslandProps<P> {
 
 /**
  * Marks an interactive widget in the server HTML: the wrapper carries the island's name and its
- * props, the browser entry of that name hydrates the same component over the same markup.
+ * props (but the shared ones), the browser entry of that name hydrates the same component over
+ * the same markup.
  * React escapes the attribute, so '<', '>', '&' and quotes in props cannot break out of it.
  */
 export function Island<P extends object>({ name, component: Component, props, as: Tag = 'div', shared = [] }: IslandProps<P>) {
