@@ -54,7 +54,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
         renderAll({ instances, site, assets, output, tally, pool, onProgress: progress?.update }),
       );
       progress?.done(`${counts.pages} pages, ${counts.files} other files`);
-      const write = await timed(stages, 'write', () => writeRest(output, [...assets.files], content.mediaDir, written));
+      const write = await timed(stages, 'write', () => writeRest(output, assets.files, content.mediaDir, written));
       const report = await timed(stages, 'report', () =>
         buildReport({ source: content.source, tally, assets, write, warnings, stages }),
       );
@@ -95,7 +95,7 @@ async function renderAll(input: {
 }
 
 /** Assets and media join the pages, then the new output is swapped in. */
-async function writeRest(output: OutputWriter, assetFiles: OutputFile[], mediaDir: string | undefined, rendered: WrittenFiles[]) {
+async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], mediaDir: string | undefined, rendered: WrittenFiles[]) {
   for (const file of [...assetFiles, ...(await collectStaticFiles(mediaDir))]) await output.add(file);
   return output.commit(rendered);
 }

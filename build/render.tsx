@@ -125,7 +125,8 @@ function createLayoutRenderer(site: SiteData, bundledProps: string): { shellFor:
   const shells = new Map<string, LayoutShell>();
   return {
     shellFor(path) {
-      const activeHref = menuHrefs.has(pageUrl(path)) ? pageUrl(path) : null;
+      const url = pageUrl(path);
+      const activeHref = menuHrefs.has(url) ? url : null;
       const key = activeHref ?? '';
       let shell = shells.get(key);
       if (!shell) {

@@ -65,19 +65,20 @@ export class PageTally {
   /** `order`: the page's position in the route order. */
   record(page: RenderedPage, order: number): void {
     this.paths.push(page.path.replace(/index\.html$/, ''));
-    const key = page.islands.join(',');
-    this.add(page.pageType, {
-      pages: 1,
-      firstOrder: order,
-      largest: page.contents,
-      largestOrder: order,
-      islandSets: new Map([[key, { islands: page.islands, example: page.path, order }]]),
-    });
+    const tally = this.tallyOf(page.pageType, order);
+    tally.pages += 1;
+    keepLargest(tally, page.contents, order);
+    keepFirstExample(tally, page.islands.join(','), { islands: page.islands, example: page.path, order });
   }
 
   merge(data: TallyData): void {
     this.paths.push(...data.paths);
-    for (const [type, tally] of data.types) this.add(type, tally);
+    for (const [type, incoming] of data.types) {
+      const tally = this.tallyOf(type, incoming.firstOrder);
+      tally.pages += incoming.pages;
+      keepLargest(tally, incoming.largest, incoming.largestOrder);
+      for (const [key, set] of incoming.islandSets) keepFirstExample(tally, key, set);
+    }
   }
 
   data(): TallyData {
@@ -88,24 +89,30 @@ export class PageTally {
     return [...this.types.entries()].sort(([, a], [, b]) => a.firstOrder - b.firstOrder);
   }
 
-  private add(type: PageType, incoming: TypeTally): void {
-    const tally = this.types.get(type);
+  private tallyOf(type: PageType, order: number): TypeTally {
+    let tally = this.types.get(type);
     if (!tally) {
-      this.types.set(type, { ...incoming, islandSets: new Map(incoming.islandSets) });
-      return;
+      tally = { pages: 0, firstOrder: order, largest: '', largestOrder: order, islandSets: new Map() };
+      this.types.set(type, tally);
     }
-    tally.pages += incoming.pages;
-    tally.firstOrder = Math.min(tally.firstOrder, incoming.firstOrder);
-    const larger = incoming.largest.length - tally.largest.length;
-    if (larger > 0 || (larger === 0 && incoming.largestOrder < tally.largestOrder)) {
-      tally.largest = incoming.largest;
-      tally.largestOrder = incoming.largestOrder;
-    }
-    for (const [key, set] of incoming.islandSets) {
-      const known = tally.islandSets.get(key);
-      if (!known || set.order < known.order) tally.islandSets.set(key, set);
-    }
+    tally.firstOrder = Math.min(tally.firstOrder, order);
+    return tally;
   }
+}
+
+/** The larger page wins; of two as large, the one first in the route order. */
+function keepLargest(tally: TypeTally, contents: string | Uint8Array, order: number): void {
+  const larger = contents.length - tally.largest.length;
+  if (larger > 0 || (larger === 0 && order < tally.largestOrder)) {
+    tally.largest = contents;
+    tally.largestOrder = order;
+  }
+}
+
+/** Each set of islands keeps as example its first page in the route order. */
+function keepFirstExample(tally: TypeTally, key: string, set: { islands: IslandName[]; example: string; order: number }): void {
+  const known = tally.islandSets.get(key);
+  if (!known || set.order < known.order) tally.islandSets.set(key, set);
 }
 
 /** Stage: what was built, how heavy each kind of page is, how long each stage took. */

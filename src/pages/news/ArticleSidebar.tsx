@@ -1,4 +1,5 @@
-import { articlePath } from './news-cards.js';
+import { pageUrl } from '../../routes/paths.js';
+import { articlePath, termListPath } from './news-cards.js';
 
 export interface TermLink {
   id: number;
@@ -23,20 +24,7 @@ export interface ArticleSidebarProps {
 export function ArticleSidebar({ categories, tags, recent }: ArticleSidebarProps) {
   return (
     <aside className="article-sidebar" aria-label="Autour de l'article">
-      <section className="sidebar-block">
-        <h2 className="sidebar-title">Catégories</h2>
-        {categories.length === 0 ? (
-          <p>Pas de catégories</p>
-        ) : (
-          <ul className="sidebar-terms">
-            {categories.map((term) => (
-              <li key={term.id}>
-                <a href={`/actualites/category/${term.id}/`}>{term.name}</a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <TermSection title="Catégories" empty="Pas de catégories" kind="category" terms={categories} listClass="sidebar-terms" />
       <section className="sidebar-block">
         <h2 className="sidebar-title">Articles récents</h2>
         <ul className="sidebar-recent">
@@ -58,20 +46,27 @@ export function ArticleSidebar({ categories, tags, recent }: ArticleSidebarProps
           ))}
         </ul>
       </section>
-      <section className="sidebar-block">
-        <h2 className="sidebar-title">Étiquettes</h2>
-        {tags.length === 0 ? (
-          <p>Pas d'étiquettes</p>
-        ) : (
-          <ul className="sidebar-tags">
-            {tags.map((term) => (
-              <li key={term.id}>
-                <a href={`/actualites/tag/${term.id}/`}>{term.name}</a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <TermSection title="Étiquettes" empty="Pas d'étiquettes" kind="tag" terms={tags} listClass="sidebar-tags" />
     </aside>
+  );
+}
+
+/** A sidebar block linking each term to its list, or saying there is none. */
+function TermSection({ title, empty, kind, terms, listClass }: { title: string; empty: string; kind: 'category' | 'tag'; terms: TermLink[]; listClass: string }) {
+  return (
+    <section className="sidebar-block">
+      <h2 className="sidebar-title">{title}</h2>
+      {terms.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className={listClass}>
+          {terms.map((term) => (
+            <li key={term.id}>
+              <a href={pageUrl(termListPath(kind, term.id))}>{term.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -6,7 +6,7 @@ import type { PageHead } from '../../types/head.js';
 import type { NewsContent, NewsPost, Term } from '../../types/news.js';
 import type { ArticlePageProps } from './ArticlePage.js';
 import type { NewsListPageProps } from './NewsListPage.js';
-import { articlePath, pageCount, pageOf, responsiveImage, toCard } from './news-cards.js';
+import { articlePath, pageCount, pageOf, responsiveImage, termListPath, toCard } from './news-cards.js';
 import { pageUrl } from '../../routes/paths.js';
 
 interface NewsIndex {
@@ -118,8 +118,8 @@ export function termList(site: SiteData, kind: 'category' | 'tag', id: string | 
   if (!term) throw new Error(`no ${kind} ${JSON.stringify(id)}`);
   const posts = indexOf(site.news).postsByTerm.get(`${kind}:${term.id}`) ?? [];
   return kind === 'category'
-    ? { title: term.name, subtitle: 'Catégorie', description: `Les actualités du SQBB dans la catégorie ${term.name}.`, posts, basePath: `/actualites/category/${term.id}` }
-    : { title: term.name, subtitle: 'Étiquette', description: `Les actualités du SQBB avec l'étiquette ${term.name}.`, posts, basePath: `/actualites/tag/${term.id}` };
+    ? { title: term.name, subtitle: 'Catégorie', description: `Les actualités du SQBB dans la catégorie ${term.name}.`, posts, basePath: termListPath(kind, term.id) }
+    : { title: term.name, subtitle: 'Étiquette', description: `Les actualités du SQBB avec l'étiquette ${term.name}.`, posts, basePath: termListPath(kind, term.id) };
 }
 
 /** Page n of a list as the page's props; page 1 lives at basePath, page n at basePath/page/n. */

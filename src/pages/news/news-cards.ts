@@ -73,6 +73,11 @@ export function articlePath(id: number): string {
   return `/actualites/article/${id}/`;
 }
 
+/** Where a category's or tag's list starts: '/actualites/category/3' (its pages follow at /page/n). */
+export function termListPath(kind: 'category' | 'tag', id: number): string {
+  return `/actualites/${kind}/${id}`;
+}
+
 /** Page n (1-based) of a newest-first list. */
 export function pageOf<T>(items: readonly T[], page: number): T[] {
   return items.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE);
