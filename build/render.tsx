@@ -2,7 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { Layout } from '../src/components/layout/Layout.js';
 import { basePathOf } from '../src/lib/html.js';
 import { isIslandName, type IslandName } from '../src/islands/registry.js';
-import { pathOf, type RouteInstance } from '../src/routes.js';
+import type { RouteInstance } from '../src/routes.js';
+import { href } from '../src/routes/route-paths.js';
 import { pageOutputFile, pageUrl } from '../src/routes/paths.js';
 import type { PageType } from '../src/routes/types.js';
 import type { SiteData } from '../src/site-data.js';
@@ -70,7 +71,7 @@ export async function renderRoutes(
         counts.files += 1;
       } else {
         const { element, head } = route.render(site, params);
-        const canonicalPath = pageUrl(head.canonicalPath ?? (route.aliasOf ? pathOf(route.aliasOf) : path));
+        const canonicalPath = head.canonicalPath ? pageUrl(head.canonicalPath) : route.aliasOf ? href(route.aliasOf) : pageUrl(path);
         const shell = layout.shellFor(path);
         const pageHtml = renderToString(element);
         const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
@@ -116,7 +117,6 @@ function createLayoutRenderer(site: SiteData, bundledProps: string): { shellFor:
   const shared = sharedIslandProps(site.club);
   if (JSON.stringify(shared) !== bundledProps) throw new RenderError('the menu or the partners differ from those bundled into the nav and partners islands');
   const { menu } = shared.nav;
-  const { partners } = shared.partners;
   const menuHrefs = new Set(
     menu.flatMap((heading) => (heading.kind === 'link' ? [heading] : heading.groups.flatMap((group) => group.links)))
       .filter((link) => !link.external)
@@ -131,7 +131,7 @@ function createLayoutRenderer(site: SiteData, bundledProps: string): { shellFor:
       let shell = shells.get(key);
       if (!shell) {
         const html = renderToString(
-          <Layout menu={menu} activeHref={activeHref} partners={partners}>
+          <Layout nav={shared.nav} activeHref={activeHref} partners={shared.partners}>
             {PAGE_SLOT}
           </Layout>,
         );

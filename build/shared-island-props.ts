@@ -2,7 +2,7 @@ import { resolveMenu } from '../src/components/layout/resolve-menu.js';
 import type { SiteNavProps } from '../src/islands/nav/SiteNav.js';
 import type { PartnersSliderProps } from '../src/islands/partners/PartnersSlider.js';
 import { MENU } from '../src/menu.js';
-import { pathOf } from '../src/routes.js';
+import { href } from '../src/routes/route-paths.js';
 import type { ClubData } from '../src/types/club.js';
 
 /**
@@ -13,7 +13,7 @@ import type { ClubData } from '../src/types/club.js';
  * content is fetched; render checks that the site it renders gives the same.
  */
 export interface SharedIslandProps {
-  nav: Pick<SiteNavProps, 'menu'>;
+  nav: Pick<SiteNavProps, 'menu' | 'homeHref'>;
   partners: PartnersSliderProps;
 }
 
@@ -21,7 +21,7 @@ export function sharedIslandProps(club: ClubData): SharedIslandProps {
   const partners = [...club.partners]
     .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
     .map(({ name, link, img }) => ({ name, link, ...(img ? { img } : {}) }));
-  return { nav: { menu: resolveMenu(MENU, (id) => pathOf(id)) }, partners: { partners } };
+  return { nav: { menu: resolveMenu(MENU), homeHref: href('home') }, partners: { partners, partnersHref: href('partners') } };
 }
 
 /** The global each island entry reads its shared props from (declared in src/islands/shared-props.d.ts). */

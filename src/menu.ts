@@ -1,8 +1,9 @@
+import type { StaticRouteId } from './routes/route-paths.js';
 import { CLUB } from './site.js';
 
 /** The menu of spec 2.2; internal entries name a route id of the route table, never a path. */
 export type MenuLinkSpec =
-  | { label: string; route: string }
+  | { label: string; route: StaticRouteId }
   | { label: string; external: string; newTab?: boolean };
 
 export interface MenuGroupSpec {

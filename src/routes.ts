@@ -1,10 +1,10 @@
 import { clubRoutes } from './routes/club-routes.js';
 import { newsRoutes } from './routes/news-routes.js';
-import { fillPattern, pageUrl, RouteError } from './routes/paths.js';
+import { fillPattern, RouteError } from './routes/paths.js';
 import { seoRoutes } from './routes/seo-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
 import { teamRoutes } from './routes/team-routes.js';
-import type { PageRoute, Route, RouteParams } from './routes/types.js';
+import type { Route, RouteParams } from './routes/types.js';
 import type { SiteData } from './site-data.js';
 
 /**
@@ -44,17 +44,4 @@ export function expandRoutes(site: SiteData, routes: readonly Route[] = ROUTES):
     }
   }
   return instances;
-}
-
-/** URL of a static page route by id, with its trailing slash (menus and links name routes by id, never by path). */
-export function pathOf(routeId: string, routes: readonly Route[] = ROUTES): string {
-  const route = routes.find((candidate) => candidate.id === routeId);
-  if (!route || route.kind !== 'page' || route.pattern.includes(':')) {
-    throw new RouteError(`no static page route "${routeId}"`);
-  }
-  return pageUrl(route.pattern);
-}
-
-export function pageRoutes(routes: readonly Route[] = ROUTES): PageRoute[] {
-  return routes.filter((route): route is PageRoute => route.kind === 'page');
 }

@@ -1,4 +1,5 @@
 import { absoluteUrl, escapeHtml, jsonForScript } from '../src/lib/html.js';
+import { href } from '../src/routes/route-paths.js';
 import { pageTitle, CLUB } from '../src/site.js';
 import type { PageHead } from '../src/types/head.js';
 
@@ -32,7 +33,7 @@ export function renderDocument({ head, bodyHtml, path, siteUrl, basePath, cssHre
     meta('name', 'description', head.description),
     head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    '<link rel="alternate" type="application/rss+xml" title="Actualités du SQBB" href="/actualites/feed.xml">',
+    `<link rel="alternate" type="application/rss+xml" title="Actualités du SQBB" href="${href('news-feed')}">`,
     '<meta name="theme-color" content="#0b1d3a">',
     '<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${escapeHtml(cssHref)}">`,

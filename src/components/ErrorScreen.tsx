@@ -1,4 +1,5 @@
 import { CLUB } from '../site.js';
+import { href } from '../routes/route-paths.js';
 
 /** Spec 2.15: the error screen, texts exactly as the spec writes them. */
 export function ErrorScreen() {
@@ -11,7 +12,7 @@ export function ErrorScreen() {
           Nous joindre
         </a>
         <p className="error-home">
-          <a href="/">Retour à l'accueil</a>
+          <a href={href('home')}>Retour à l'accueil</a>
         </p>
       </div>
     </section>

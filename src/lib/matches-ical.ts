@@ -1,4 +1,6 @@
+import { href } from '../routes/route-paths.js';
 import { CLUB } from '../site.js';
+import { absoluteUrl } from './html.js';
 import type { Match, Team } from '../types/team.js';
 import type { CalendarEvent } from './ical.js';
 import { buildCalendar } from './ical.js';
@@ -15,7 +17,7 @@ interface SeasonCalendarInput {
 /** '/calendrier.ics': one event per match, soonest first, times in Europe/Paris. */
 export function seasonCalendar({ matches, teams, siteUrl }: SeasonCalendarInput): string {
   const host = new URL(siteUrl).hostname;
-  const pageUrl = `${siteUrl}/equipe/match/calendrier`;
+  const pageUrl = absoluteUrl(siteUrl, href('calendar'));
   const events: CalendarEvent[] = toMatchCards(sortMatchesByDate(matches), teams).map((card) => {
     const [day] = card.fullDate.split('T') as [string];
     const score = hasScore(card.homeScore, card.awayScore) ? `Score : ${card.homeScore} - ${card.awayScore}` : '';

@@ -1,3 +1,5 @@
+import { pageUrl } from '../routes/paths.js';
+import { href } from '../routes/route-paths.js';
 import { absoluteUrl, escapeHtml } from './html.js';
 
 export interface SitemapEntry {
@@ -8,7 +10,7 @@ export interface SitemapEntry {
 /** sitemaps.org XML; lastmod only where the content has a date (W3C date, day precision). */
 export function renderSitemap(siteUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map(({ path, lastModified }) => {
-    const loc = absoluteUrl(siteUrl, path === '/' ? '/' : `${path}/`);
+    const loc = absoluteUrl(siteUrl, pageUrl(path));
     const lastmod = lastModified && /^\d{4}-\d{2}-\d{2}/.test(lastModified) ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : '';
     return `  <url><loc>${escapeHtml(loc)}</loc>${lastmod}</url>`;
   });
@@ -16,5 +18,5 @@ export function renderSitemap(siteUrl: string, entries: readonly SitemapEntry[])
 }
 
 export function renderRobots(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, href('sitemap'))}\n`;
 }

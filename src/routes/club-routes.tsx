@@ -14,15 +14,15 @@ import { SupporterGroupsPage } from '../pages/club/SupporterGroupsPage.js';
 import type { SiteData } from '../site-data.js';
 import type { CompetitionFacts } from '../types/club.js';
 import { bannerPage, placeholderPage } from './simple-page.js';
+import type { RouteId, StaticRouteId } from './route-paths.js';
 import { definePage, type PageRoute, type Route } from './types.js';
 
 const STADIUM_DESCRIPTION = 'Le Palais des Sports Pierre-Ratte : capacité, histoire, adresse et billetterie.';
 const BECOME_PARTNER_DESCRIPTION = 'Visibilité, réseau, hospitalité : devenez partenaire du Saint-Quentin Basket-Ball.';
 
-function stadiumRoute(id: string, pattern: string, aliasOf?: string): PageRoute {
+function stadiumRoute(id: RouteId, aliasOf?: StaticRouteId): PageRoute {
   return definePage({
     id,
-    pattern,
     pageType: 'text',
     aliasOf,
     load: (site) => ({ props: site.club.stadium, head: { title: 'Le stade', description: STADIUM_DESCRIPTION } }),
@@ -30,10 +30,9 @@ function stadiumRoute(id: string, pattern: string, aliasOf?: string): PageRoute 
   });
 }
 
-function becomePartnerRoute(id: string, pattern: string, aliasOf?: string): PageRoute {
+function becomePartnerRoute(id: RouteId, aliasOf?: StaticRouteId): PageRoute {
   return definePage({
     id,
-    pattern,
     pageType: 'text',
     aliasOf,
     load: (site) => ({ props: site.club.partnership, head: { title: 'Devenir partenaire', description: BECOME_PARTNER_DESCRIPTION } }),
@@ -41,10 +40,9 @@ function becomePartnerRoute(id: string, pattern: string, aliasOf?: string): Page
   });
 }
 
-function competitionRoute(id: string, pattern: string, key: keyof CompetitionFacts, description: string): PageRoute {
+function competitionRoute(id: RouteId, key: keyof CompetitionFacts, description: string): PageRoute {
   return definePage({
     id,
-    pattern,
     pageType: 'text',
     load: (site: SiteData) => {
       const competition = site.club.competitions[key];
@@ -54,10 +52,9 @@ function competitionRoute(id: string, pattern: string, key: keyof CompetitionFac
   });
 }
 
-function supporterGroupsRoute(id: string, pattern: string, title: string, intro: string): PageRoute {
+function supporterGroupsRoute(id: RouteId, title: string, intro: string): PageRoute {
   return definePage({
     id,
-    pattern,
     pageType: 'text',
     load: (site) => ({
       props: { title, intro, groups: site.club.supporterGroups },
@@ -71,7 +68,6 @@ function supporterGroupsRoute(id: string, pattern: string, title: string, intro:
 export const clubRoutes: Route[] = [
   definePage({
     id: 'club-history',
-    pattern: '/club/histoire/saint-quentin',
     pageType: 'text',
     load: (site) => ({
       props: { pageTitle: site.club.history.pageTitle, eras: site.club.history.eras },
@@ -81,7 +77,6 @@ export const clubRoutes: Route[] = [
   }),
   definePage({
     id: 'club-organisation',
-    pattern: '/club/histoire/organisation',
     pageType: 'text',
     load: (site) => ({
       props: site.club.history.organisationChart,
@@ -91,7 +86,6 @@ export const clubRoutes: Route[] = [
   }),
   definePage({
     id: 'club-palmares',
-    pattern: '/club/histoire/palmares',
     pageType: 'text',
     load: (site) => ({
       props: { titles: site.club.palmares },
@@ -101,22 +95,19 @@ export const clubRoutes: Route[] = [
   }),
   supporterGroupsRoute(
     'club-supporter-clubs',
-    '/club/histoire/clubs-supportaires',
     'Clubs supporters',
     "Depuis toujours, le public saint-quentinois est le sixième homme du SQBB. Deux clubs de supporters font vibrer le Palais des Sports Pierre-Ratte à chaque match.",
   ),
-  bannerPage({ id: 'club-volunteers', pattern: '/club/vie-du-club/benevoles', title: 'Bénévoles', description: 'Les bénévoles du SQBB.' }),
+  bannerPage({ id: 'club-volunteers', title: 'Bénévoles', description: 'Les bénévoles du SQBB.' }),
   supporterGroupsRoute(
     'club-supporter-groups',
-    '/club/vie-du-club/groupes-supporters',
     'Groupes de supporters',
     'Rejoignez l\'un des deux groupes de supporters du SQBB et vivez chaque match au cœur des tribunes.',
   ),
-  placeholderPage({ id: 'club-photos-cult', pattern: '/club/photos/cultes', title: 'Photos cultes', description: 'Les photos cultes du Saint-Quentin Basket-Ball : bientôt en ligne sur le site du club.' }),
-  placeholderPage({ id: 'club-photos-legends', pattern: '/club/photos/legendes', title: 'Légendes', description: 'Les légendes du Saint-Quentin Basket-Ball : la galerie arrive bientôt sur le site du club.' }),
+  placeholderPage({ id: 'club-photos-cult', title: 'Photos cultes', description: 'Les photos cultes du Saint-Quentin Basket-Ball : bientôt en ligne sur le site du club.' }),
+  placeholderPage({ id: 'club-photos-legends', title: 'Légendes', description: 'Les légendes du Saint-Quentin Basket-Ball : la galerie arrive bientôt sur le site du club.' }),
   definePage({
     id: 'practical-info',
-    pattern: '/club/info-pratiques/general',
     pageType: 'text',
     load: (site) => ({
       props: { questions: site.club.practicalFaq },
@@ -124,18 +115,17 @@ export const clubRoutes: Route[] = [
     }),
     Page: PracticalInfoPage,
   }),
-  stadiumRoute('stadium', '/club/info-pratiques/stade'),
-  stadiumRoute('stadium-alias', '/stade', 'stadium'),
-  placeholderPage({ id: 'shop-placeholder', pattern: '/boutique', title: 'Boutique', description: 'La boutique officielle du Saint-Quentin Basket-Ball : maillots, écharpes et goodies du SQBB.' }),
-  placeholderPage({ id: 'head-office', pattern: '/siege', title: 'Le siège', description: 'Le siège du Saint-Quentin Basket-Ball : informations bientôt disponibles sur le site du club.' }),
-  placeholderPage({ id: 'accreditation', pattern: '/accreditation', title: 'Accréditation', description: 'Accréditations presse et médias pour les matchs du Saint-Quentin Basket-Ball.' }),
-  competitionRoute('competition-league', '/equipe/competitions/betclics', 'league', 'La Betclic Elite, championnat de France de première division : 18 clubs, playoffs et relégations.'),
-  competitionRoute('competition-cup', '/equipe/competitions/cdf', 'cup', 'La Coupe de France de basket, trophée Robert-Busnel : une compétition à élimination directe.'),
-  competitionRoute('competition-leaders-cup', '/equipe/competitions/leaders-cup', 'leadersCup', 'La Leaders Cup : les 8 meilleures équipes de la phase aller, 3 jours, des matchs secs.'),
-  placeholderPage({ id: 'results', pattern: '/equipe/match/resultats', title: 'Résultats', description: 'Les résultats du Saint-Quentin Basket-Ball en Betclic Elite et en Coupe de France.' }),
+  stadiumRoute('stadium'),
+  stadiumRoute('stadium-alias', 'stadium'),
+  placeholderPage({ id: 'shop-placeholder', title: 'Boutique', description: 'La boutique officielle du Saint-Quentin Basket-Ball : maillots, écharpes et goodies du SQBB.' }),
+  placeholderPage({ id: 'head-office', title: 'Le siège', description: 'Le siège du Saint-Quentin Basket-Ball : informations bientôt disponibles sur le site du club.' }),
+  placeholderPage({ id: 'accreditation', title: 'Accréditation', description: 'Accréditations presse et médias pour les matchs du Saint-Quentin Basket-Ball.' }),
+  competitionRoute('competition-league', 'league', 'La Betclic Elite, championnat de France de première division : 18 clubs, playoffs et relégations.'),
+  competitionRoute('competition-cup', 'cup', 'La Coupe de France de basket, trophée Robert-Busnel : une compétition à élimination directe.'),
+  competitionRoute('competition-leaders-cup', 'leadersCup', 'La Leaders Cup : les 8 meilleures équipes de la phase aller, 3 jours, des matchs secs.'),
+  placeholderPage({ id: 'results', title: 'Résultats', description: 'Les résultats du Saint-Quentin Basket-Ball en Betclic Elite et en Coupe de France.' }),
   definePage({
     id: 'partners',
-    pattern: '/partenaires/nos-partenaires',
     pageType: 'text',
     load: (site) => ({
       props: { sections: groupPartners(site.club.partners) },
@@ -143,12 +133,11 @@ export const clubRoutes: Route[] = [
     }),
     Page: PartnersPage,
   }),
-  becomePartnerRoute('become-partner', '/partenaires/devenir-partenaire'),
-  becomePartnerRoute('become-partner-alias', '/devenir-partenaire', 'become-partner'),
-  placeholderPage({ id: 'event', pattern: '/evenement', title: 'Événements', description: 'Les événements du Saint-Quentin Basket-Ball autour des matchs et de la vie du club.' }),
+  becomePartnerRoute('become-partner'),
+  becomePartnerRoute('become-partner-alias', 'become-partner'),
+  placeholderPage({ id: 'event', title: 'Événements', description: 'Les événements du Saint-Quentin Basket-Ball autour des matchs et de la vie du club.' }),
   definePage({
     id: 'match-guide',
-    pattern: '/guides/match',
     pageType: 'text',
     load: (site) => ({
       props: { guides: site.club.matchGuide },
@@ -156,10 +145,9 @@ export const clubRoutes: Route[] = [
     }),
     Page: MatchGuidePage,
   }),
-  placeholderPage({ id: 'stadium-access-guide', pattern: '/guides/acces-stade', title: 'Accès au stade', description: "Guide d'accès au Palais des Sports Pierre-Ratte les soirs de match du SQBB." }),
+  placeholderPage({ id: 'stadium-access-guide', title: 'Accès au stade', description: "Guide d'accès au Palais des Sports Pierre-Ratte les soirs de match du SQBB." }),
   definePage({
     id: 'contact',
-    pattern: '/contact',
     pageType: 'text',
     load: (site) => ({
       props: site.club.contact,
@@ -169,7 +157,6 @@ export const clubRoutes: Route[] = [
   }),
   definePage({
     id: 'cashless',
-    pattern: '/cashless',
     pageType: 'text',
     load: (site) => {
       const { widgetScript, ...props } = site.club.cashless;

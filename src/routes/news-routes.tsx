@@ -1,6 +1,6 @@
 import { ArticlePage } from '../pages/news/ArticlePage.js';
 import { findPost, loadArticle, loadListPage, newsList, termList, type NewsList } from '../pages/news/load-news.js';
-import { jsonPageNumbers, pageCount, pageOf, toCard } from '../pages/news/news-cards.js';
+import { jsonPageNumbers, pageCount, pageOf, toCard } from '../components/news/news-cards.js';
 import { renderNewsFeed } from '../pages/news/news-feed.js';
 import { NewsListPage } from '../pages/news/NewsListPage.js';
 import type { SiteData } from '../site-data.js';
@@ -17,11 +17,9 @@ const jsonPage = (list: NewsList, params: RouteParams) => `${JSON.stringify(page
 
 const termRoutes = (kind: 'category' | 'tag'): Route[] => {
   const terms = (site: SiteData) => (kind === 'category' ? site.news.categories : site.news.tags);
-  const base = `/actualites/${kind}/:id`;
   return [
     definePage({
       id: `news-${kind}`,
-      pattern: base,
       pageType: 'list',
       paths: (site) => terms(site).map((term) => ({ id: String(term.id) })),
       load: (site, params) => loadListPage(termList(site, kind, params.id), 1),
@@ -29,7 +27,6 @@ const termRoutes = (kind: 'category' | 'tag'): Route[] => {
     }),
     definePage({
       id: `news-${kind}-page`,
-      pattern: `${base}/page/:n`,
       pageType: 'list',
       paths: (site) => terms(site).flatMap((term) => htmlPages(termList(site, kind, String(term.id))).map((n) => ({ id: String(term.id), n }))),
       load: (site, params) => loadListPage(termList(site, kind, params.id), Number(params.n)),
@@ -37,7 +34,6 @@ const termRoutes = (kind: 'category' | 'tag'): Route[] => {
     }),
     defineFile({
       id: `news-${kind}-page-json`,
-      pattern: `${base}/page/:n.json`,
       paths: (site) =>
         terms(site).flatMap((term) => jsonPageNumbers(termList(site, kind, String(term.id)).posts.length).map((n) => ({ id: String(term.id), n: String(n) }))),
       content: (site, params) => jsonPage(termList(site, kind, params.id), params),
@@ -48,7 +44,6 @@ const termRoutes = (kind: 'category' | 'tag'): Route[] => {
 export const newsRoutes: Route[] = [
   definePage({
     id: 'news',
-    pattern: '/actualites',
     pageType: 'list',
     load: (site) => loadListPage(newsList(site), 1),
     lastModified: (site) => site.news.posts[0]?.modified,
@@ -56,7 +51,6 @@ export const newsRoutes: Route[] = [
   }),
   definePage({
     id: 'news-page',
-    pattern: '/actualites/page/:n',
     pageType: 'list',
     paths: (site) => htmlPages(newsList(site)).map((n) => ({ n })),
     load: (site, params) => loadListPage(newsList(site), Number(params.n)),
@@ -64,13 +58,11 @@ export const newsRoutes: Route[] = [
   }),
   defineFile({
     id: 'news-page-json',
-    pattern: '/actualites/page/:n.json',
     paths: (site) => jsonPageNumbers(site.news.posts.length).map((n) => ({ n: String(n) })),
     content: (site, params) => jsonPage(newsList(site), params),
   }),
   definePage({
     id: 'news-article',
-    pattern: '/actualites/article/:id',
     pageType: 'article',
     paths: (site) => site.news.posts.map((post) => ({ id: String(post.id) })),
     load: (site, params) => loadArticle(site, findPost(site, params.id)),
@@ -81,7 +73,6 @@ export const newsRoutes: Route[] = [
   ...termRoutes('tag'),
   defineFile({
     id: 'news-feed',
-    pattern: '/actualites/feed.xml',
     content: renderNewsFeed,
   }),
 ];

@@ -7,7 +7,6 @@ export function seoRoutes(routes: readonly Route[]): Route[] {
   return [
     defineFile({
       id: 'sitemap',
-      pattern: '/sitemap.xml',
       content: (site) =>
         renderSitemap(
           site.siteUrl,
@@ -21,6 +20,6 @@ export function seoRoutes(routes: readonly Route[]): Route[] {
           ),
         ),
     }),
-    defineFile({ id: 'robots', pattern: '/robots.txt', content: (site) => renderRobots(site.siteUrl) }),
+    defineFile({ id: 'robots', content: (site) => renderRobots(site.siteUrl) }),
   ];
 }

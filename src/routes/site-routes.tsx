@@ -7,7 +7,6 @@ import { definePage, type Route } from './types.js';
 export const siteRoutes: Route[] = [
   definePage({
     id: 'home',
-    pattern: '/',
     pageType: 'home',
     load: (site) => ({
       props: loadHomePage(site),
@@ -39,7 +38,6 @@ export const siteRoutes: Route[] = [
   }),
   definePage({
     id: 'not-found',
-    pattern: '/404',
     pageType: 'error',
     outputFile: '404.html',
     hideFromSitemap: true,

@@ -19,7 +19,6 @@ function playerOf(site: SiteData, params: RouteParams) {
 export const teamRoutes: Route[] = [
   definePage({
     id: 'players',
-    pattern: '/equipe/pro/joueurs',
     pageType: 'text',
     load: (site) => ({ props: loadPlayersPage(site), head: PLAYERS_HEAD }),
     Page: PlayersPage,
@@ -27,7 +26,6 @@ export const teamRoutes: Route[] = [
   // Spec alias: the same list of players (every card links to a detail page), canonical to the list.
   definePage({
     id: 'player-detail-alias',
-    pattern: '/equipe/pro/joueurs/detail',
     pageType: 'text',
     aliasOf: 'players',
     load: (site) => ({ props: loadPlayersPage(site), head: PLAYERS_HEAD }),
@@ -35,7 +33,6 @@ export const teamRoutes: Route[] = [
   }),
   definePage({
     id: 'player-detail',
-    pattern: '/equipe/pro/joueurs/details/:id',
     pageType: 'player',
     paths: (site) => site.team.players.filter((player) => isPositiveIntegerId(player.id)).map((player) => ({ id: String(player.id) })),
     load: (site, params) => {
@@ -54,7 +51,6 @@ export const teamRoutes: Route[] = [
   }),
   definePage({
     id: 'staff',
-    pattern: '/equipe/pro/staff',
     pageType: 'text',
     load: (site) => ({
       props: { staff: site.team.staff },
@@ -64,7 +60,6 @@ export const teamRoutes: Route[] = [
   }),
   definePage({
     id: 'calendar',
-    pattern: '/equipe/match/calendrier',
     pageType: 'calendar',
     load: (site) => {
       const props = loadCalendarPage(site);
@@ -81,7 +76,6 @@ export const teamRoutes: Route[] = [
   }),
   defineFile({
     id: 'calendar-ics',
-    pattern: '/calendrier.ics',
     content: (site) => seasonCalendar({ matches: site.team.matches, teams: site.team.teams, siteUrl: site.siteUrl }),
   }),
 ];

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { SiteData } from '../site-data.js';
 import type { PageHead } from '../types/head.js';
+import { isFilePattern, ROUTE_PATHS, type RouteId, type StaticRouteId } from './route-paths.js';
 
 export type RouteParams = Readonly<Record<string, string>>;
 
@@ -8,16 +9,15 @@ export type RouteParams = Readonly<Record<string, string>>;
 export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'error';
 
 export interface PageDefinition<P> {
-  id: string;
-  /** '/club/histoire/palmares' or '/actualites/article/:id'. */
-  pattern: string;
+  /** Its URL pattern is ROUTE_PATHS[id] (src/routes/route-paths.ts). */
+  id: RouteId;
   pageType: PageType;
   /** Concrete parameter sets; omitted for a static route (one page). */
   paths?: (site: SiteData) => RouteParams[];
   load: (site: SiteData, params: RouteParams) => { props: P; head: PageHead };
   Page: ComponentType<P>;
   /** An alias of the spec: a real page whose canonical link is this route id's path. */
-  aliasOf?: string;
+  aliasOf?: StaticRouteId;
   /** Written to this file instead of <path>/index.html (only the error screen uses it). */
   outputFile?: string;
   /** Left out of the sitemap (aliases, placeholders, the error screen). */
@@ -28,10 +28,11 @@ export interface PageDefinition<P> {
 
 export interface PageRoute {
   kind: 'page';
-  id: string;
+  id: RouteId;
+  /** '/club/histoire/palmares' or '/actualites/article/:id', from ROUTE_PATHS. */
   pattern: string;
   pageType: PageType;
-  aliasOf?: string;
+  aliasOf?: StaticRouteId;
   outputFile?: string;
   hideFromSitemap: boolean;
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
@@ -42,8 +43,8 @@ export interface PageRoute {
 /** A non-HTML output: JSON pages, feeds, the iCalendar file, copied media. */
 export interface FileRoute {
   kind: 'file';
-  id: string;
-  /** The output path itself, e.g. '/calendrier.ics' or '/actualites/page/:n.json'. */
+  id: RouteId;
+  /** The output path itself, e.g. '/calendrier.ics' or '/actualites/page/:n.json', from ROUTE_PATHS. */
   pattern: string;
   paths?: (site: SiteData) => RouteParams[];
   content: (site: SiteData, params: RouteParams) => string | Uint8Array;
@@ -54,10 +55,12 @@ export type Route = PageRoute | FileRoute;
 /** Erases the page's prop type so routes of every page fit in one table. */
 export function definePage<P>(def: PageDefinition<P>): PageRoute {
   const { Page } = def;
+  const pattern = ROUTE_PATHS[def.id];
+  if (isFilePattern(pattern)) throw new Error(`route ${def.id}: ${pattern} is a file pattern, define it with defineFile`);
   return {
     kind: 'page',
     id: def.id,
-    pattern: def.pattern,
+    pattern,
     pageType: def.pageType,
     aliasOf: def.aliasOf,
     outputFile: def.outputFile,
@@ -71,6 +74,8 @@ export function definePage<P>(def: PageDefinition<P>): PageRoute {
   };
 }
 
-export function defineFile(def: Omit<FileRoute, 'kind'>): FileRoute {
-  return { kind: 'file', ...def };
+export function defineFile(def: Omit<FileRoute, 'kind' | 'pattern'>): FileRoute {
+  const pattern = ROUTE_PATHS[def.id];
+  if (!isFilePattern(pattern)) throw new Error(`route ${def.id}: ${pattern} is a page pattern, define it with definePage`);
+  return { kind: 'file', pattern, ...def };
 }

@@ -10,7 +10,7 @@ import { Island } from '../../src/components/Island.js';
 import { Layout } from '../../src/components/layout/Layout.js';
 import { resolveMenu } from '../../src/components/layout/resolve-menu.js';
 import { MENU } from '../../src/menu.js';
-import { expandRoutes, pathOf } from '../../src/routes.js';
+import { expandRoutes } from '../../src/routes.js';
 import { serializeIslandProps } from '../../src/islands/serialize-props.js';
 import { CLUB } from '../../src/site.js';
 import { makeSite } from './site-fixture.js';
@@ -27,9 +27,13 @@ describe('error screen', () => {
 });
 
 describe('layout', () => {
-  const menu = resolveMenu(MENU, (id) => pathOf(id));
+  const menu = resolveMenu(MENU);
   const html = renderToString(
-    <Layout menu={menu} activeHref="/contact/" partners={[{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }]}>
+    <Layout
+      nav={{ menu, homeHref: '/' }}
+      activeHref="/contact/"
+      partners={{ partners: [{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }], partnersHref: '/partenaires/nos-partenaires/' }}
+    >
       <p>Contenu</p>
     </Layout>,
   );

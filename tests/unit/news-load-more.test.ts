@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialLoadMore, loadMoreReducer } from '../../src/islands/load-more/load-more-state.js';
-import { jsonPageNumbers } from '../../src/pages/news/news-cards.js';
+import { jsonPageNumbers } from '../../src/components/news/news-cards.js';
 
 const posts = (count: number, from = 1) => Array.from({ length: count }, (_, index) => from + index);
 

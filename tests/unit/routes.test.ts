@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expandRoutes, pageRoutes, pathOf, ROUTES } from '../../src/routes.js';
+import { expandRoutes, ROUTES } from '../../src/routes.js';
 import { fillPattern, pageOutputFile } from '../../src/routes/paths.js';
+import { href, ROUTE_PATHS } from '../../src/routes/route-paths.js';
 import { definePage } from '../../src/routes/types.js';
 import { MENU } from '../../src/menu.js';
 import { makeSite } from './site-fixture.js';
@@ -47,9 +48,9 @@ describe('route table', () => {
   });
 
   it('points aliases of the spec to their main route', () => {
-    const alias = (pattern: string) => pageRoutes().find((route) => route.pattern === pattern)?.aliasOf;
-    expect(pathOf(alias('/stade') ?? '')).toBe('/club/info-pratiques/stade/');
-    expect(pathOf(alias('/devenir-partenaire') ?? '')).toBe('/partenaires/devenir-partenaire/');
+    const alias = (pattern: string) => ROUTES.flatMap((route) => (route.kind === 'page' && route.pattern === pattern && route.aliasOf ? [route.aliasOf] : []))[0];
+    expect(href(alias('/stade') ?? 'home')).toBe('/club/info-pratiques/stade/');
+    expect(href(alias('/devenir-partenaire') ?? 'home')).toBe('/partenaires/devenir-partenaire/');
   });
 
   it('resolves every internal menu entry to a route of the table', () => {
@@ -57,12 +58,28 @@ describe('route table', () => {
       'groups' in heading ? heading.groups.flatMap((group) => group.items) : [heading],
     ).flatMap((item) => ('route' in item ? [item.route] : []));
     expect(routeIds.length).toBeGreaterThan(15);
-    for (const id of routeIds) expect(() => pathOf(id)).not.toThrow();
+    for (const id of routeIds) expect(ROUTES.map((route) => route.id)).toContain(id);
   });
 
-  it('refuses two routes that write the same path', () => {
-    const page = (id: string) => definePage({ id, pattern: '/x', pageType: 'text', load: () => ({ props: {}, head: { title: id, description: '' } }), Page: () => null });
-    expect(() => expandRoutes(site, [page('a'), page('b')])).toThrow('routes "a" and "b" both write /x');
+  it('refuses two routes with one id, and two outputs of one path', () => {
+    const page = (paths?: () => { id?: string }[]) =>
+      definePage({ id: 'contact', pageType: 'text', ...(paths ? { paths } : {}), load: () => ({ props: {}, head: { title: 'x', description: '' } }), Page: () => null });
+    expect(() => expandRoutes(site, [page(), page()])).toThrow('two routes share the id "contact"');
+    expect(() => expandRoutes(site, [page(() => [{}, {}])])).toThrow('routes "contact" and "contact" both write /contact');
+  });
+
+  it('defines every route of the path table exactly once, in its order', () => {
+    expect(ROUTES.map((route) => route.id)).toEqual(Object.keys(ROUTE_PATHS));
+    expect(new Set(Object.values(ROUTE_PATHS)).size).toBe(Object.keys(ROUTE_PATHS).length);
+  });
+
+  it('links pages with a trailing slash and files as they are, parameters checked', () => {
+    expect(href('contact')).toBe('/contact/');
+    expect(href('home')).toBe('/');
+    expect(href('news-article', { id: 42 })).toBe('/actualites/article/42/');
+    expect(href('news-tag-page-json', { id: 7, n: 2 })).toBe('/actualites/tag/7/page/2.json');
+    expect(href('calendar-ics')).toBe('/calendrier.ics');
+    expect(() => href('news-article', { id: '../x' })).toThrow(/unsafe parameter/);
   });
 
   it('refuses parameters that could escape the output folder', () => {

@@ -1,30 +1,30 @@
 import type { ReactNode } from 'react';
 import { Island } from '../Island.js';
-import { SiteNav } from '../../islands/nav/SiteNav.js';
-import { PartnersSlider, type PartnerLogo } from '../../islands/partners/PartnersSlider.js';
+import { SiteNav, type SiteNavProps } from '../../islands/nav/SiteNav.js';
+import { PartnersSlider, type PartnersSliderProps } from '../../islands/partners/PartnersSlider.js';
 import { SiteFooter } from './SiteFooter.js';
-import type { MenuHeading } from './menu-types.js';
 
 export interface LayoutProps {
-  menu: MenuHeading[];
+  /** The navigation's props but the current page's, the same on every page. */
+  nav: Omit<SiteNavProps, 'activeHref'>;
   /** The menu link of the current page, if any. */
   activeHref: string | null;
-  partners: PartnerLogo[];
+  partners: PartnersSliderProps;
   children: ReactNode;
 }
 
 /** Spec 2.1: navigation, the page, the partners slider with 'Espace partenaires', then the footer. */
-export function Layout({ menu, activeHref, partners, children }: LayoutProps) {
+export function Layout({ nav, activeHref, partners, children }: LayoutProps) {
   return (
     <>
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <Island name="nav" component={SiteNav} props={{ menu, activeHref }} shared={['menu']} />
+      <Island name="nav" component={SiteNav} props={{ ...nav, activeHref }} shared={['menu', 'homeHref']} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>
-      <Island name="partners" component={PartnersSlider} props={{ partners }} shared={['partners']} />
+      <Island name="partners" component={PartnersSlider} props={partners} shared={['partners', 'partnersHref']} />
       <SiteFooter />
     </>
   );

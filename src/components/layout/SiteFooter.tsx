@@ -1,4 +1,5 @@
 import { CLUB } from '../../site.js';
+import { href } from '../../routes/route-paths.js';
 
 export function SiteFooter() {
   return (
@@ -14,10 +15,10 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Liens utiles">
           <ul className="footer-links">
-            <li><a href="/contact/">Contact</a></li>
-            <li><a href="/club/info-pratiques/general/">Infos pratiques</a></li>
-            <li><a href="/equipe/match/calendrier/">Calendrier</a></li>
-            <li><a href="/actualites/">Actualités</a></li>
+            <li><a href={href('contact')}>Contact</a></li>
+            <li><a href={href('practical-info')}>Infos pratiques</a></li>
+            <li><a href={href('calendar')}>Calendrier</a></li>
+            <li><a href={href('news')}>Actualités</a></li>
           </ul>
         </nav>
         <ul className="footer-links" aria-label="Réseaux sociaux">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MatchCardData } from '../../lib/matches-cards.js';
 import { ALL_MONTHS, filterMatchesByMonth, groupMatchesByMonth } from '../../lib/matches.js';
 import { slugify } from '../../lib/team-format.js';
-import { MatchCard } from '../matches/MatchCard.js';
+import { MatchCard } from '../../components/matches/MatchCard.js';
 
 export interface MatchCalendarProps {
   /** Sorted ascending by full date (the page's load does it). */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { NewsCard } from '../../pages/news/NewsCard.js';
-import type { NewsCardData } from '../../pages/news/news-cards.js';
+import { NewsCard } from '../../components/news/NewsCard.js';
+import { listJsonHref, type NewsCardData, type NewsListKey } from '../../components/news/news-cards.js';
 import { withBase } from '../hydrate.js';
 import { initialLoadMore, loadMoreReducer, type LoadMoreEvent } from './load-more-state.js';
 
@@ -15,14 +15,14 @@ export interface LoadMoreListProps {
   posts: NewsCardData[];
   /** The page these posts are (1 on /actualites, n on /actualites/page/n). */
   page: number;
-  /** Root-relative folder of the JSON pages: `${jsonBase}/${n}.json`. */
-  jsonBase: string;
+  /** The list whose JSON pages 'load more' fetches. */
+  list: NewsListKey;
   /** The HTML pages for visitors without JavaScript (hidden once the island is live). */
   pagination: PaginationLinks;
 }
 
 /** Cards of one news page and the spec's 'Charger plus d'articles' button (section 4). */
-export function LoadMoreList({ posts, page, jsonBase, pagination }: LoadMoreListProps) {
+export function LoadMoreList({ posts, page, list, pagination }: LoadMoreListProps) {
   const [state, setState] = useState(() => initialLoadMore(posts, page));
   const dispatch = (event: LoadMoreEvent<NewsCardData>) => setState((current) => loadMoreReducer(current, event));
   const busy = useRef(false);
@@ -32,7 +32,7 @@ export function LoadMoreList({ posts, page, jsonBase, pagination }: LoadMoreList
     busy.current = true;
     dispatch({ type: 'start' });
     try {
-      const response = await fetch(withBase(`${jsonBase}/${state.page + 1}.json`));
+      const response = await fetch(withBase(listJsonHref(list, state.page + 1)));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const next: unknown = await response.json();
       if (!Array.isArray(next)) throw new Error('réponse inattendue');

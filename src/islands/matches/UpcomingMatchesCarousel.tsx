@@ -3,11 +3,13 @@ import type { SwiperOptions } from 'swiper/types';
 import type { MatchCardData } from '../../lib/matches-cards.js';
 import { isUpcoming } from '../../lib/matches.js';
 import { useSwiper } from '../slider/use-swiper.js';
-import { MatchCard } from './MatchCard.js';
+import { MatchCard } from '../../components/matches/MatchCard.js';
 
 export interface UpcomingMatchesCarouselProps {
   /** Matches after the build's time, soonest first. */
   matches: MatchCardData[];
+  /** 'Voir le calendrier'. */
+  calendarHref: string;
 }
 
 /** Spec 9: match carousel, 4 slides, coverflow rotate 30, depth 200 (fewer slides on narrow screens). */
@@ -27,7 +29,7 @@ export const MATCHES_SWIPER: SwiperOptions = {
 };
 
 /** Not autoplayed (nothing moves by itself), so no pause button is needed. */
-export function UpcomingMatchesCarousel({ matches }: UpcomingMatchesCarouselProps) {
+export function UpcomingMatchesCarousel({ matches, calendarHref }: UpcomingMatchesCarouselProps) {
   // The page was built earlier: in the browser, matches that have started since then are hidden.
   const [now, setNow] = useState<number | null>(null);
   const { containerRef, regionRef } = useSwiper({ options: MATCHES_SWIPER, autoplay: false });
@@ -60,7 +62,7 @@ export function UpcomingMatchesCarousel({ matches }: UpcomingMatchesCarouselProp
           <MatchSlides matches={shown} />
         </div>
         <p className="home-matches-actions">
-          <a className="btn btn-gold" href="/equipe/match/calendrier/">Voir le calendrier</a>
+          <a className="btn btn-gold" href={calendarHref}>Voir le calendrier</a>
         </p>
       </div>
     </section>
@@ -68,7 +70,7 @@ export function UpcomingMatchesCarousel({ matches }: UpcomingMatchesCarouselProp
 }
 
 /** Memoized: Swiper decorates these nodes, so only a change of the list may re-render them. */
-const MatchSlides = memo(function MatchSlides({ matches }: UpcomingMatchesCarouselProps) {
+const MatchSlides = memo(function MatchSlides({ matches }: Pick<UpcomingMatchesCarouselProps, 'matches'>) {
   return (
     <ul className="swiper-wrapper">
       {matches.map((match) => (

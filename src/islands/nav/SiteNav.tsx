@@ -3,6 +3,8 @@ import type { MenuHeading, MenuLink } from '../../components/layout/menu-types.j
 
 export interface SiteNavProps {
   menu: MenuHeading[];
+  /** The logo's link to the home page. */
+  homeHref: string;
   /** The menu link of the current page, if it has one (one value for most pages, so the layout is rendered once). */
   activeHref: string | null;
 }
@@ -15,7 +17,7 @@ const SCROLL_THRESHOLD = 24;
  * (CSS :target opens it), dropdowns open on hover/focus on desktop and are expanded on mobile.
  * Once hydrated, the island takes over with one-at-a-time dropdowns and a real toggle.
  */
-export function SiteNav({ menu, activeHref }: SiteNavProps) {
+export function SiteNav({ menu, homeHref, activeHref }: SiteNavProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [scrolled, setScrolled] = useState(false);
@@ -55,7 +57,7 @@ export function SiteNav({ menu, activeHref }: SiteNavProps) {
   return (
     <header className={headerClass} ref={headerRef}>
       <div className="header-inner">
-        <a className="site-logo" href="/" onClick={closeAll}>
+        <a className="site-logo" href={homeHref} onClick={closeAll}>
           <img src="/images/logo-sqbb.svg" alt="SQBB, accueil" width={56} height={56} />
           <span className="site-logo-text">Saint-Quentin Basket-Ball</span>
         </a>

@@ -1,11 +1,13 @@
 import { memo, useRef, useState } from 'react';
 import type { SwiperOptions } from 'swiper/types';
-import { articlePath, type CardImage } from '../../pages/news/news-cards.js';
+import type { CardImage } from '../../components/news/news-cards.js';
 import { PauseButton } from '../slider/PauseButton.js';
 import { useSwiper } from '../slider/use-swiper.js';
 
 export interface SlideData {
   id: number;
+  /** The article's page. */
+  href: string;
   titleHtml: string;
   titleText: string;
   image: CardImage | null;
@@ -87,7 +89,7 @@ const NewsSlides = memo(function NewsSlides({ slides }: NewsSliderProps) {
         // A div: Swiper's a11y module gives each slide role="group", which <article> may not take.
         <div className="swiper-slide news-slide" key={slide.id}>
           <h2 className="news-slide-title" dangerouslySetInnerHTML={{ __html: slide.titleHtml }} />
-          <a className="btn btn-gold" href={articlePath(slide.id)}>
+          <a className="btn btn-gold" href={slide.href}>
             En savoir plus<span className="visually-hidden"> : {slide.titleText}</span>
           </a>
         </div>

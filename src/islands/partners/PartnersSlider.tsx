@@ -11,6 +11,8 @@ export interface PartnerLogo {
 
 export interface PartnersSliderProps {
   partners: PartnerLogo[];
+  /** 'Espace partenaires': the partners page. */
+  partnersHref: string;
 }
 
 /** Spec section 9: autoplay 2 s, speed 400 ms, loop, 2/3/4/5 per view at 320/480/640/992 px. */
@@ -28,7 +30,7 @@ export const PARTNERS_SWIPER: SwiperOptions = {
   },
 };
 
-export function PartnersSlider({ partners }: PartnersSliderProps) {
+export function PartnersSlider({ partners, partnersHref }: PartnersSliderProps) {
   const { containerRef, regionRef, paused, togglePaused } = useSwiper({
     options: PARTNERS_SWIPER,
     autoplay: true,
@@ -48,7 +50,7 @@ export function PartnersSlider({ partners }: PartnersSliderProps) {
         </div>
         <div className="partners-strip-actions">
           <PauseButton paused={paused} onToggle={togglePaused} />
-          <a className="btn btn-gold" href="/partenaires/nos-partenaires/">
+          <a className="btn btn-gold" href={partnersHref}>
             Espace partenaires
           </a>
         </div>
@@ -58,7 +60,7 @@ export function PartnersSlider({ partners }: PartnersSliderProps) {
 }
 
 /** Memoized: Swiper reorders and decorates these nodes, so re-renders (pause button) must not touch them. */
-const PartnerSlides = memo(function PartnerSlides({ partners }: PartnersSliderProps) {
+const PartnerSlides = memo(function PartnerSlides({ partners }: Pick<PartnersSliderProps, 'partners'>) {
   return (
     <ul className="swiper-wrapper">
       {partners.map((partner) => (

@@ -9,6 +9,8 @@ export interface PlayerCardData {
   position: string;
   number: number;
   profilImg: string;
+  /** The player's detail page. */
+  href: string;
 }
 
 export interface PlayersCarouselProps {
@@ -64,7 +66,7 @@ const PlayerSlides = memo(function PlayerSlides({ players }: PlayersCarouselProp
             <p className="player-card-role">
               {`n° ${player.number} · ${player.position}`}
             </p>
-            <a className="btn btn-gold player-card-link" href={`/equipe/pro/joueurs/details/${player.id}/`}>
+            <a className="btn btn-gold player-card-link" href={player.href}>
               Voir le profil<span className="visually-hidden">{` de ${player.firstName} ${player.lastName}`}</span>
             </a>
           </article>

@@ -2,6 +2,7 @@ import { PageBanner } from '../../components/PageBanner.js';
 import { BenefitGrid } from './BenefitGrid.js';
 import type { PartnershipOffer } from '../../types/club.js';
 import { Paragraphs } from './Paragraphs.js';
+import { href } from '../../routes/route-paths.js';
 
 export type BecomePartnerPageProps = PartnershipOffer;
 
@@ -32,7 +33,7 @@ export function BecomePartnerPage({ intro, benefits, offers }: BecomePartnerPage
         <aside className="partner-cta">
           <h2>Parlons de votre projet</h2>
           <p>Notre service partenariats vous répond et construit avec vous l'offre qui vous ressemble.</p>
-          <a className="btn btn-gold" href="/contact/">Nous contacter</a>
+          <a className="btn btn-gold" href={href('contact')}>Nous contacter</a>
         </aside>
       </div>
     </>

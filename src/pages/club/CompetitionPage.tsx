@@ -2,6 +2,7 @@ import { PageBanner } from '../../components/PageBanner.js';
 import type { Competition } from '../../types/club.js';
 import { ClubImg } from './ClubImg.js';
 import { Paragraphs } from './Paragraphs.js';
+import { href } from '../../routes/route-paths.js';
 
 export interface CompetitionPageProps {
   competition: Competition;
@@ -31,7 +32,7 @@ export function CompetitionPage({ competition }: CompetitionPageProps) {
           <Paragraphs items={paragraphs} />
         </section>
         <p className="competition-links">
-          <a className="btn btn-gold" href="/equipe/match/calendrier/">Voir le calendrier</a>
+          <a className="btn btn-gold" href={href('calendar')}>Voir le calendrier</a>
           <a className="btn btn-outline" href={link} target="_blank" rel="noopener">
             Site officiel<span className="visually-hidden"> de la compétition (nouvel onglet)</span>
           </a>

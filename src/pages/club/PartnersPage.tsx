@@ -1,6 +1,7 @@
 import { PageBanner } from '../../components/PageBanner.js';
 import type { Partner } from '../../types/club.js';
 import type { PartnerSection } from './partner-sections.js';
+import { href } from '../../routes/route-paths.js';
 
 export interface PartnersPageProps {
   sections: PartnerSection[];
@@ -27,7 +28,7 @@ export function PartnersPage({ sections }: PartnersPageProps) {
         <aside className="partner-cta">
           <h2>Rejoignez-les</h2>
           <p>Votre entreprise aussi peut associer son nom au SQBB.</p>
-          <a className="btn btn-gold" href="/partenaires/devenir-partenaire/">Devenir partenaire</a>
+          <a className="btn btn-gold" href={href('become-partner')}>Devenir partenaire</a>
         </aside>
       </div>
     </>

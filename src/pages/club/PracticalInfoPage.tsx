@@ -1,6 +1,7 @@
 import { PageBanner } from '../../components/PageBanner.js';
 import type { FaqEntry } from '../../types/club.js';
 import { FaqAccordion } from './FaqAccordion.js';
+import { href } from '../../routes/route-paths.js';
 
 export interface PracticalInfoPageProps {
   questions: FaqEntry[];
@@ -15,7 +16,7 @@ export function PracticalInfoPage({ questions }: PracticalInfoPageProps) {
         <h2>Questions fréquentes</h2>
         <FaqAccordion entries={questions} />
         <p className="faq-more">
-          Vous ne trouvez pas votre réponse ? <a href="/contact/">Contactez-nous</a>.
+          Vous ne trouvez pas votre réponse ? <a href={href('contact')}>Contactez-nous</a>.
         </p>
       </div>
     </>

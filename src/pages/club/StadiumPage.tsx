@@ -3,6 +3,7 @@ import { PostalAddressLines } from './PostalAddressLines.js';
 import type { StadiumFacts } from '../../types/club.js';
 import { ClubImg } from './ClubImg.js';
 import { Paragraphs } from './Paragraphs.js';
+import { href } from '../../routes/route-paths.js';
 
 export type StadiumPageProps = StadiumFacts;
 
@@ -28,7 +29,7 @@ export function StadiumPage({ name, capacity, seated, address, history, image, t
           <h2 id="stadium-address">Adresse</h2>
           <PostalAddressLines address={address} />
           <p>
-            Horaires du secrétariat, plan et téléphone : <a href="/contact/">page Contact</a>.
+            Horaires du secrétariat, plan et téléphone : <a href={href('contact')}>page Contact</a>.
           </p>
         </section>
 

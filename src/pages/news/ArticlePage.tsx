@@ -1,4 +1,5 @@
-import type { CardImage } from './news-cards.js';
+import type { CardImage } from '../../components/news/news-cards.js';
+import { href } from '../../routes/route-paths.js';
 import { ArticleSidebar, type ArticleSidebarProps } from './ArticleSidebar.js';
 
 export interface ArticlePageProps extends ArticleSidebarProps {
@@ -17,7 +18,7 @@ export function ArticlePage({ titleText, date, dateIso, image, contentHtml, ...s
       <div className="page-banner article-banner">
         <div className="container">
           <p className="article-kicker">
-            <a href="/actualites/">Actualités</a>
+            <a href={href('news')}>Actualités</a>
           </p>
           <h1>{titleText}</h1>
           <p className="page-banner-subtitle">

@@ -1,5 +1,5 @@
-import { pageUrl } from '../../routes/paths.js';
-import { articlePath, termListPath } from './news-cards.js';
+import { listPageHref } from '../../components/news/news-cards.js';
+import { href } from '../../routes/route-paths.js';
 
 export interface TermLink {
   id: number;
@@ -30,7 +30,7 @@ export function ArticleSidebar({ categories, tags, recent }: ArticleSidebarProps
         <ul className="sidebar-recent">
           {recent.map((post) => (
             <li key={post.id}>
-              <a href={articlePath(post.id)} target="_blank" rel="noopener" className="sidebar-recent-link">
+              <a href={href('news-article', { id: post.id })} target="_blank" rel="noopener" className="sidebar-recent-link">
                 {post.thumbnail ? (
                   <img src={post.thumbnail.src} width={post.thumbnail.width} height={post.thumbnail.height} alt={post.thumbnail.alt} loading="lazy" decoding="async" className="sidebar-recent-thumb" />
                 ) : (
@@ -62,7 +62,7 @@ function TermSection({ title, empty, kind, terms, listClass }: { title: string; 
         <ul className={listClass}>
           {terms.map((term) => (
             <li key={term.id}>
-              <a href={pageUrl(termListPath(kind, term.id))}>{term.name}</a>
+              <a href={listPageHref({ kind, id: term.id }, 1)}>{term.name}</a>
             </li>
           ))}
         </ul>

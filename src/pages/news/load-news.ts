@@ -6,8 +6,8 @@ import type { PageHead } from '../../types/head.js';
 import type { NewsContent, NewsPost, Term } from '../../types/news.js';
 import type { ArticlePageProps } from './ArticlePage.js';
 import type { NewsListPageProps } from './NewsListPage.js';
-import { articlePath, pageCount, pageOf, responsiveImage, termListPath, toCard } from './news-cards.js';
-import { pageUrl } from '../../routes/paths.js';
+import { listPageHref, pageCount, pageOf, responsiveImage, toCard, type NewsListKey } from '../../components/news/news-cards.js';
+import { href } from '../../routes/route-paths.js';
 
 interface NewsIndex {
   postsById: Map<string, NewsPost>;
@@ -87,7 +87,7 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
         description: post.excerptText,
         datePublished: published,
         dateModified: `${post.modified}`,
-        mainEntityOfPage: absoluteUrl(site.siteUrl, articlePath(post.id)),
+        mainEntityOfPage: absoluteUrl(site.siteUrl, href('news-article', { id: post.id })),
         ...(shareImage ? { image: [absoluteUrl(site.siteUrl, shareImage.src)] } : {}),
         author: { '@type': 'Organization', name: CLUB.name },
         publisher: { '@type': 'Organization', name: CLUB.name, logo: { '@type': 'ImageObject', url: absoluteUrl(site.siteUrl, '/images/og-default.png') } },
@@ -104,12 +104,11 @@ export interface NewsList {
   subtitle?: string;
   description: string;
   posts: NewsPost[];
-  /** Root-relative path of page 1 ('/actualites', '/actualites/category/3'). */
-  basePath: string;
+  key: NewsListKey;
 }
 
 export function newsList(site: SiteData): NewsList {
-  return { title: 'Actualités', description: 'Toutes les actualités du SQBB.', posts: site.news.posts, basePath: '/actualites' };
+  return { title: 'Actualités', description: 'Toutes les actualités du SQBB.', posts: site.news.posts, key: { kind: 'news' } };
 }
 
 export function termList(site: SiteData, kind: 'category' | 'tag', id: string | undefined): NewsList {
@@ -118,14 +117,13 @@ export function termList(site: SiteData, kind: 'category' | 'tag', id: string | 
   if (!term) throw new Error(`no ${kind} ${JSON.stringify(id)}`);
   const posts = indexOf(site.news).postsByTerm.get(`${kind}:${term.id}`) ?? [];
   return kind === 'category'
-    ? { title: term.name, subtitle: 'Catégorie', description: `Les actualités du SQBB dans la catégorie ${term.name}.`, posts, basePath: termListPath(kind, term.id) }
-    : { title: term.name, subtitle: 'Étiquette', description: `Les actualités du SQBB avec l'étiquette ${term.name}.`, posts, basePath: termListPath(kind, term.id) };
+    ? { title: term.name, subtitle: 'Catégorie', description: `Les actualités du SQBB dans la catégorie ${term.name}.`, posts, key: { kind, id: term.id } }
+    : { title: term.name, subtitle: 'Étiquette', description: `Les actualités du SQBB avec l'étiquette ${term.name}.`, posts, key: { kind, id: term.id } };
 }
 
-/** Page n of a list as the page's props; page 1 lives at basePath, page n at basePath/page/n. */
+/** Page n of a list as the page's props. */
 export function loadListPage(list: NewsList, page: number): { props: NewsListPageProps; head: PageHead } {
   const totalPages = pageCount(list.posts.length);
-  const href = (n: number) => pageUrl(n === 1 ? list.basePath : `${list.basePath}/page/${n}`);
   const title = page > 1 ? `${list.title} (page ${page})` : list.title;
   return {
     props: {
@@ -134,12 +132,12 @@ export function loadListPage(list: NewsList, page: number): { props: NewsListPag
       list: {
         posts: pageOf(list.posts, page).map(toCard),
         page,
-        jsonBase: `${list.basePath}/page`,
+        list: list.key,
         pagination: {
           page,
           totalPages,
-          ...(page > 1 ? { previousHref: href(page - 1) } : {}),
-          ...(page < totalPages ? { nextHref: href(page + 1) } : {}),
+          ...(page > 1 ? { previousHref: listPageHref(list.key, page - 1) } : {}),
+          ...(page < totalPages ? { nextHref: listPageHref(list.key, page + 1) } : {}),
         },
       },
     },

@@ -2,16 +2,16 @@ import { rfc822 } from '../../lib/dates.js';
 import { absoluteUrl, escapeHtml } from '../../lib/html.js';
 import { CLUB } from '../../site.js';
 import type { SiteData } from '../../site-data.js';
-import { articlePath } from './news-cards.js';
+import { href } from '../../routes/route-paths.js';
 
 const FEED_SIZE = 20;
 
 /** RSS 2.0 of the 20 latest posts with absolute URLs (beyond the spec, DESIGN section 7). */
 export function renderNewsFeed(site: SiteData): string {
   const posts = site.news.posts.slice(0, FEED_SIZE);
-  const feedUrl = absoluteUrl(site.siteUrl, '/actualites/feed.xml');
+  const feedUrl = absoluteUrl(site.siteUrl, href('news-feed'));
   const items = posts.map((post) => {
-    const link = absoluteUrl(site.siteUrl, articlePath(post.id));
+    const link = absoluteUrl(site.siteUrl, href('news-article', { id: post.id }));
     const image = post.image ? post.image.sizes.find((size) => size.width >= 600) ?? post.image : undefined;
     return [
       '    <item>',
@@ -31,7 +31,7 @@ export function renderNewsFeed(site: SiteData): string {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
     `    <title>${escapeHtml(`${CLUB.acronym} | Actualités`)}</title>`,
-    `    <link>${escapeHtml(absoluteUrl(site.siteUrl, '/actualites/'))}</link>`,
+    `    <link>${escapeHtml(absoluteUrl(site.siteUrl, href('news')))}</link>`,
     `    <description>${escapeHtml(`Les actualités du ${CLUB.name}`)}</description>`,
     '    <language>fr-FR</language>',
     `    <lastBuildDate>${lastBuild}</lastBuildDate>`,

@@ -5,6 +5,8 @@ import { toMatchCards, type MatchCardData } from '../../lib/matches-cards.js';
 import { sortMatchesByDate } from '../../lib/matches.js';
 import { CLUB } from '../../site.js';
 import type { SiteData } from '../../site-data.js';
+import { absoluteUrl } from '../../lib/html.js';
+import { href } from '../../routes/route-paths.js';
 
 export interface CalendarPageProps {
   matches: MatchCardData[];
@@ -28,7 +30,7 @@ export function matchesJsonLd(matches: readonly MatchCardData[], siteUrl: string
     homeTeam: { '@type': 'SportsTeam', name: match.domicileTeamName },
     awayTeam: { '@type': 'SportsTeam', name: match.externTeamName },
     superEvent: { '@type': 'SportsEvent', name: `${match.competition} ${CLUB.season}` },
-    url: `${siteUrl}/equipe/match/calendrier`,
+    url: absoluteUrl(siteUrl, href('calendar')),
   }));
 }
 
@@ -39,7 +41,7 @@ export function CalendarPage({ matches }: CalendarPageProps) {
       <PageBanner title="Calendrier" subtitle={`Saison ${CLUB.season}`} />
       <div className="container section">
         <div className="calendar-links">
-          <a className="btn btn-gold" href="/calendrier.ics">
+          <a className="btn btn-gold" href={href('calendar-ics')}>
             Ajouter à mon agenda
           </a>
           <a className="btn btn-outline" href={CLUB.streamingSite} target="_blank" rel="noopener">

@@ -4,6 +4,7 @@ import { PlayerPortfolio, type PortfolioPicture } from '../../islands/player-det
 import { formatFrenchDate, formatHeight } from '../../lib/team-format.js';
 import { CLUB } from '../../site.js';
 import type { Player, SocialLinks } from '../../types/team.js';
+import { href } from '../../routes/route-paths.js';
 
 export interface PlayerDetailPageProps {
   detail: PlayerDetailProps;
@@ -64,7 +65,7 @@ export function PlayerDetailPage({ detail, pictures, social }: PlayerDetailPageP
     <div className="player-page">
       <div className="container">
         <p className="player-back-wrap">
-          <a className="player-back" href="/equipe/pro/joueurs/">
+          <a className="player-back" href={href('players')}>
             Retour
           </a>
         </p>

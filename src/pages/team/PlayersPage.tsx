@@ -1,6 +1,7 @@
 import { Island } from '../../components/Island.js';
 import { PageBanner } from '../../components/PageBanner.js';
 import { PlayersCarousel, type PlayerCardData } from '../../islands/players/PlayersCarousel.js';
+import { href } from '../../routes/route-paths.js';
 import type { SiteData } from '../../site-data.js';
 
 export interface PlayersPageProps {
@@ -11,7 +12,7 @@ export interface PlayersPageProps {
 export function loadPlayersPage(site: SiteData): PlayersPageProps {
   const players = [...site.team.players]
     .sort((a, b) => a.number - b.number)
-    .map(({ id, firstName, lastName, position, number, profilImg }) => ({ id, firstName, lastName, position, number, profilImg }));
+    .map(({ id, firstName, lastName, position, number, profilImg }) => ({ id, firstName, lastName, position, number, profilImg, href: href('player-detail', { id }) }));
   return { players };
 }
 

@@ -1,5 +1,6 @@
 import type { SiteData } from '../../../site-data.js';
 import type { ClubImage } from '../../../types/club.js';
+import { href } from '../../../routes/route-paths.js';
 
 /** Spec 2.4: the 'Notre histoire' teaser. */
 export interface HomeHistoryProps {
@@ -34,7 +35,7 @@ export function HomeHistory({ paragraphs, image }: HomeHistoryProps) {
           {paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          <a className="btn btn-gold" href="/club/histoire/saint-quentin/">
+          <a className="btn btn-gold" href={href('club-history')}>
             En savoir plus
           </a>
         </div>

@@ -1,6 +1,7 @@
 import type { SiteData } from '../../../site-data.js';
-import { NewsCard } from '../../news/NewsCard.js';
-import { toCard, type NewsCardData } from '../../news/news-cards.js';
+import { NewsCard } from '../../../components/news/NewsCard.js';
+import { toCard, type NewsCardData } from '../../../components/news/news-cards.js';
+import { href } from '../../../routes/route-paths.js';
 
 /** Spec 2.4 'Les Actus': cards of the 4 latest posts with 'Lire l'article' (phones show the first only). */
 export interface HomeLatestNewsProps {
@@ -24,7 +25,7 @@ export function HomeLatestNews({ posts }: HomeLatestNewsProps) {
         ))}
       </ul>
       <p className="home-news-all">
-        <a className="btn btn-outline" href="/actualites/">
+        <a className="btn btn-outline" href={href('news')}>
           Toutes les actualités
         </a>
       </p>

@@ -1,5 +1,6 @@
 import { BenefitGrid } from '../../club/BenefitGrid.js';
 import type { SiteData } from '../../../site-data.js';
+import { href } from '../../../routes/route-paths.js';
 
 /** Spec 2.4: the 'Devenez partenaire' banner with four benefit boxes. */
 export interface HomePartnerBannerProps {
@@ -16,7 +17,7 @@ export function HomePartnerBanner({ benefits }: HomePartnerBannerProps) {
       <div className="container">
         <h2 id="home-partner-title">Devenez partenaire</h2>
         <BenefitGrid benefits={benefits} />
-        <a className="btn btn-gold" href="/partenaires/devenir-partenaire/">Comment devenir partenaire ?</a>
+        <a className="btn btn-gold" href={href('become-partner')}>Comment devenir partenaire ?</a>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { formatFrenchLongDate, isoDay } from '../../lib/dates.js';
+import { href } from '../../routes/route-paths.js';
 import type { ImageSize, NewsImage, NewsPost } from '../../types/news.js';
 
 /** Spec section 9: news page size. */
@@ -59,7 +60,7 @@ export function toCard(post: NewsPost): NewsCardData {
 function makeCard(post: NewsPost): NewsCardData {
   return {
     id: post.id,
-    href: articlePath(post.id),
+    href: href('news-article', { id: post.id }),
     titleHtml: post.titleHtml,
     titleText: post.titleText,
     date: formatFrenchLongDate(post.date),
@@ -69,13 +70,20 @@ function makeCard(post: NewsPost): NewsCardData {
   };
 }
 
-export function articlePath(id: number): string {
-  return `/actualites/article/${id}/`;
+/** Which news list: all posts, or the posts of one category or tag. */
+export type NewsListKey = { kind: 'news' } | { kind: 'category' | 'tag'; id: number };
+
+/** Page n of a list as HTML: page 1 is the list's own route ('/actualites/category/3/'), then '…/page/n/'. */
+export function listPageHref(list: NewsListKey, page: number): string {
+  if (list.kind === 'news') return page === 1 ? href('news') : href('news-page', { n: page });
+  if (list.kind === 'category') return page === 1 ? href('news-category', { id: list.id }) : href('news-category-page', { id: list.id, n: page });
+  return page === 1 ? href('news-tag', { id: list.id }) : href('news-tag-page', { id: list.id, n: page });
 }
 
-/** Where a category's or tag's list starts: '/actualites/category/3' (its pages follow at /page/n). */
-export function termListPath(kind: 'category' | 'tag', id: number): string {
-  return `/actualites/${kind}/${id}`;
+/** Page n of a list as JSON, for 'load more'. */
+export function listJsonHref(list: NewsListKey, page: number): string {
+  if (list.kind === 'news') return href('news-page-json', { n: page });
+  return list.kind === 'category' ? href('news-category-page-json', { id: list.id, n: page }) : href('news-tag-page-json', { id: list.id, n: page });
 }
 
 /** Page n (1-based) of a newest-first list. */
