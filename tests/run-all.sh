@@ -14,6 +14,9 @@ step() { echo; echo "==> $*"; }
 step "Type check"
 npx tsc --noEmit || status=1
 
+step "Lint (ESLint: typescript-eslint, layers, import cycles)"
+npx eslint . || status=1
+
 step "Unit and render tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/unit.json || status=1
 

@@ -59,6 +59,8 @@ function assertHarmless(html: string): void {
     for (const [name, value] of Object.entries(element.attribs)) {
       expect(name.startsWith('on'), `${name} in ${html}`).toBe(false);
       expect(['srcdoc', 'formaction'].includes(name), `${name} in ${html}`).toBe(false);
+      // Browsers ignore control characters inside a URL scheme ('java\x01script:'): strip them as they do.
+      // eslint-disable-next-line no-control-regex
       const compact = value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
       expect(/(javascript|vbscript|data):/.test(compact), `${name}="${value}" in ${html}`).toBe(false);
       if (name === 'style') expect(/url\(|expression|behavior|binding|@import/.test(compact), html).toBe(false);

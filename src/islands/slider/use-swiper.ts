@@ -67,6 +67,7 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
       cleanup();
     };
     // Mounted once: the options are fixed for the lifetime of the island.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const togglePaused = () => {
