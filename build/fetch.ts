@@ -1,50 +1,77 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CachedContent } from './cache/build-cache.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
-import { pullWordPress } from './wordpress/pull.js';
-import type { RawWordPressContent } from './wordpress/raw.js';
+import type { Traffic } from './wordpress/http.js';
+import { syncWordPress, type SyncState } from './wordpress/sync.js';
 
 export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-export interface FetchedContent {
+/** What the content source says now, relative to the cached content when there is one. */
+export interface ContentDelta {
   source: 'snapshot' | 'live';
-  wordpress: RawWordPressContent;
+  /**
+   * Raw REST posts: every post (`ids` undefined), or only those new or modified since the cached
+   * sync (`ids` lists every post published now). Posts whose REST object did not change are not
+   * normalized again, whichever it is.
+   */
+  posts: unknown[];
+  ids?: number[];
+  categories: unknown[];
+  tags: unknown[];
+  /** The snapshot's files are byte for byte those of the cached content: nothing to read or normalize. */
+  unchanged?: boolean;
+  /** Live: where the next sync starts, and the traffic this one cost. */
+  sync?: SyncState;
+  traffic?: Traffic;
+  /** Why an incremental sync listed every id. */
+  listed?: string;
+  /** Snapshot: fingerprint of its three files. */
+  snapshot?: string;
   /** Local media shipped with a snapshot (copied to /media), when the folder exists. */
   mediaDir?: string;
+  warnings: string[];
 }
 
 /** Stage 1: the WordPress content, from the live site or the embedded snapshot. */
-export async function fetchContent(options: BuildOptions): Promise<FetchedContent> {
+export async function fetchContent(options: BuildOptions, cached?: CachedContent): Promise<ContentDelta> {
   if (options.wpUrl) {
     try {
-      return { source: 'live', wordpress: await pullWordPress(options.wpUrl, { onProgress: log }) };
+      const pull = await syncWordPress(options.wpUrl, cached?.sync, { onProgress: log });
+      return { source: 'live', ...pull };
     } catch (error) {
       throw new ContentError(`WordPress at ${options.wpUrl} could not be read: ${(error as Error).message}`);
     }
   }
-  const [posts, categories, tags] = await Promise.all(
-    ['posts.json', 'categories.json', 'tags.json'].map((file) => readJsonArray(path.join(options.contentDir, file))),
-  );
-  return {
-    source: 'snapshot',
-    wordpress: { posts: posts ?? [], categories: categories ?? [], tags: tags ?? [] },
-    mediaDir: path.join(options.contentDir, 'media'),
-  };
+  const files = await Promise.all(['posts.json', 'categories.json', 'tags.json'].map((file) => readSnapshotFile(path.join(options.contentDir, file))));
+  const snapshot = files.reduce((hash, file) => hash.update(file.bytes), createHash('sha256')).digest('hex');
+  const mediaDir = path.join(options.contentDir, 'media');
+  if (cached?.snapshot === snapshot) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot, mediaDir, warnings: [] };
+  const [posts, categories, tags] = files.map(parseJsonArray) as [unknown[], unknown[], unknown[]];
+  return { source: 'snapshot', posts, categories, tags, snapshot, mediaDir, warnings: [] };
 }
 
-async function readJsonArray(file: string): Promise<unknown[]> {
-  let text: string;
+interface SnapshotFile {
+  file: string;
+  bytes: Buffer;
+}
+
+async function readSnapshotFile(file: string): Promise<SnapshotFile> {
   try {
-    text = await readFile(file, 'utf8');
+    return { file, bytes: await readFile(file) };
   } catch (error) {
     throw new ContentError(`snapshot file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
+}
+
+function parseJsonArray({ file, bytes }: SnapshotFile): unknown[] {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     throw new ContentError(`snapshot file ${file} is not valid JSON: ${(error as Error).message}`);
   }

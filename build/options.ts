@@ -10,6 +10,10 @@ export interface BuildOptions {
   siteUrl: string;
   /** Publish even when a live pull returns far fewer posts than the site being replaced. */
   allowShrink: boolean;
+  /** The persistent build cache (last sync, normalized posts, what each output was made from, media). */
+  cacheDir: string;
+  /** Ignore the cache and build from nothing; the result becomes the new cache. */
+  clean: boolean;
   /** The build's "now" (upcoming matches); fixed in tests for reproducible output. */
   now: Date;
   /**
@@ -23,13 +27,20 @@ export class OptionsError extends Error {
   override name = 'OptionsError';
 }
 
-const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl' | 'now' | 'workers'; env: string }> = {
+const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl' | 'now' | 'workers' | 'cacheDir'; env: string }> = {
   '--content': { key: 'contentDir', env: 'CONTENT_DIR' },
   '--wp': { key: 'wpUrl', env: 'WP_API_URL' },
   '--out': { key: 'outDir', env: 'OUT_DIR' },
   '--site-url': { key: 'siteUrl', env: 'SITE_URL' },
   '--now': { key: 'now', env: 'BUILD_NOW' },
   '--workers': { key: 'workers', env: 'BUILD_WORKERS' },
+  '--cache': { key: 'cacheDir', env: 'BUILD_CACHE' },
+};
+
+/** Flags without a value, and the environment variable that sets each. */
+const SWITCHES: Record<string, { key: 'allowShrink' | 'clean'; env: string }> = {
+  '--allow-shrink': { key: 'allowShrink', env: 'ALLOW_SHRINK' },
+  '--clean': { key: 'clean', env: 'BUILD_CLEAN' },
 };
 
 /** More threads than this only add start-up time and memory (each holds a copy of the content). */
@@ -42,16 +53,20 @@ export const USAGE = `Usage: npm run build -- [options]
   --site-url URL    absolute site address for canonical links, sitemap, feeds (SITE_URL, default http://localhost:8080)
   --now ISO-DATE    the build's "now" for upcoming matches (BUILD_NOW, default: the current time)
   --workers N       threads rendering pages, 1 to ${MAX_WORKERS} (BUILD_WORKERS; default: 1 below ~15,000 pages, then up to one per core)
+  --cache DIR       persistent build cache (BUILD_CACHE, default .cache/build): cron runs fetch and render only what changed
+  --clean           ignore the cache and build from nothing (BUILD_CLEAN=1); the result becomes the new cache
   --allow-shrink    publish even if a live pull returns far fewer posts than the current site`;
 
 /** Flags win over environment variables, which win over defaults. */
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): BuildOptions {
   const values: Partial<Record<string, string>> = {};
-  let allowShrink = env.ALLOW_SHRINK === '1' || env.ALLOW_SHRINK === 'true';
+  const switches = { allowShrink: false, clean: false };
+  for (const spec of Object.values(SWITCHES)) switches[spec.key] = env[spec.env] === '1' || env[spec.env] === 'true';
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] as string;
-    if (arg === '--allow-shrink') {
-      allowShrink = true;
+    const toggle = SWITCHES[arg];
+    if (toggle) {
+      switches[toggle.key] = true;
       continue;
     }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -69,7 +84,9 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     wpUrl: values.wpUrl ? parseHttpUrl('--wp / WP_API_URL', values.wpUrl) : undefined,
     outDir: path.resolve(cwd, values.outDir ?? 'dist'),
     siteUrl: parseHttpUrl('--site-url / SITE_URL', values.siteUrl ?? 'http://localhost:8080'),
-    allowShrink,
+    allowShrink: switches.allowShrink,
+    cacheDir: path.resolve(cwd, values.cacheDir ?? '.cache/build'),
+    clean: switches.clean,
     now: parseNow(values.now),
     ...(values.workers === undefined ? {} : { renderWorkers: parseWorkers(values.workers) }),
   };

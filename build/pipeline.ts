@@ -1,19 +1,19 @@
 import { writeFile } from 'node:fs/promises';
-import { expandRoutes, type RouteInstance } from '../src/routes.js';
-import type { SiteData } from '../src/site-data.js';
 import { loadClubData } from '../data/club/index.js';
-import { bundleAssets, type BuiltAssets } from './bundle.js';
-import { sharedIslandProps } from './shared-island-props.js';
+import { expandRoutes } from '../src/routes.js';
+import { bundleAssets } from './bundle.js';
+import { cacheIdentity, folderIdentity, loadBuildState, sameFolder, saveBuildState } from './cache/build-cache.js';
 import { fetchContent } from './fetch.js';
 import { normalizeSite } from './normalize.js';
 import type { BuildOptions } from './options.js';
+import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
-import { isRenderedPage, renderRoutes, type RenderCounts } from './render.js';
-import { planRenderWorkers, startRenderPool, type RenderPool } from './render-pool.js';
-import { buildReport, formatReport, PageTally, type BuildReport } from './report.js';
+import { planRenderWorkers } from './render/pool.js';
+import { renderSite } from './render/render-site.js';
+import { buildReport, formatReport, type BuildReport } from './report.js';
+import { sharedIslandProps } from './shared-island-props.js';
 import { checkShrink } from './shrink-gate.js';
 import { collectStaticFiles } from './static-files.js';
-import type { OutputFile } from './output-file.js';
 import { openOutput, type OutputWriter, type WrittenFiles } from './write.js';
 
 async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
@@ -26,72 +26,77 @@ async function timed<T>(stages: Record<string, number>, name: string, run: () =>
 }
 
 /**
- * fetch → normalize → routes → render → bundle → write → report. Bundling does not depend on
- * content, so it runs while the content is fetched. Render (in worker threads for large sites)
- * needs the asset URLs and streams each page into the new output folder, which replaces the
- * previous one only once everything succeeded.
+ * cache → fetch → normalize → routes → render → bundle → write → report. Bundling does not
+ * depend on content, so it runs while the content is fetched. With a usable cache, only what
+ * changed is fetched, normalized and rendered; the rest of the previous output is kept as it is.
+ * Pages stream into a new output folder that replaces the previous one only once everything
+ * succeeded; the cache is replaced after it, so a failed build leaves both as they were.
  */
 export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
   const stages: Record<string, number> = {};
-  let pool: RenderPool | undefined;
+  const identity = cacheIdentity(options);
+  const start = await timed(stages, 'cache', () => loadBuildState(options, identity));
+  const previous = start.state;
+  const shared = sharedIslandProps(loadClubData());
+  const sharedProps = JSON.stringify(shared);
+  const cachedAssets = previous?.assets?.sharedProps === sharedProps ? previous.assets.built : undefined;
+  const bundling = cachedAssets ? Promise.resolve(cachedAssets) : timed(stages, 'bundle', () => bundleAssets(shared));
+  // Keep the rejection observed even if fetch fails first.
+  bundling.catch(() => {});
+  if (!quiet && !previous) log(start.warning ?? `build cache: ${start.reason}, clean build`);
+  const delta = await timed(stages, 'fetch', () => fetchContent(options, previous?.content));
+  const { site, warnings, content, changes } = await timed(stages, 'normalize', () => normalizeSite(delta, options, previous?.content));
+  if (start.warning) warnings.unshift(start.warning);
+  if (delta.source === 'live') await checkShrink(options, site.news.posts.length);
+  const instances = await timed(stages, 'routes', () => expandRoutes(site));
+  // Kept pages are hard links into the output in place: only if it is the one the cache describes.
+  const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs, outDir: options.outDir } : undefined;
+  const output = await openOutput(options.outDir);
   try {
-    const bundling = timed(stages, 'bundle', () => bundleAssets(sharedIslandProps(loadClubData())));
-    // Keep the rejection observed even if fetch fails first.
-    bundling.catch(() => {});
-    const content = await timed(stages, 'fetch', () => fetchContent(options));
-    const { site, warnings } = await timed(stages, 'normalize', () => normalizeSite(content, options));
-    if (content.source === 'live') await checkShrink(options, site.news.posts.length);
-    const instances = await timed(stages, 'routes', () => expandRoutes(site));
-    const workers = planRenderWorkers(options.renderWorkers, instances.length);
-    if (workers > 1) pool = startRenderPool(workers);
+    const progress = quiet ? undefined : createProgress('render');
+    // Pages are written as they are rendered: the render stage's time includes their writing.
+    const rendered = await timed(stages, 'render', () =>
+      renderSite({ site, instances, assets: bundling, output, previous: keep, workers: planRenderWorkers(options.renderWorkers, instances.length), onProgress: progress?.update }),
+    );
+    progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
     const assets = await bundling;
-    const output = await openOutput(options.outDir);
-    try {
-      const tally = new PageTally();
-      const progress = quiet ? undefined : createProgress('render');
-      // Pages are written as they are rendered: the render stage's time includes their writing.
-      const { counts, written } = await timed(stages, 'render', () =>
-        renderAll({ instances, site, assets, output, tally, pool, onProgress: progress?.update }),
-      );
-      progress?.done(`${counts.pages} pages, ${counts.files} other files`);
-      const write = await timed(stages, 'write', () => writeRest(output, assets.files, content.mediaDir, written));
-      const report = await timed(stages, 'report', () =>
-        buildReport({ source: content.source, tally, assets, write, warnings, stages }),
-      );
-      await writeFile(`${options.outDir}-report.json`, `${JSON.stringify(report, null, 2)}\n`);
-      if (!quiet) log(formatReport(report));
-      return report;
-    } catch (error) {
-      await output.abort();
-      throw error;
-    }
-  } finally {
-    await pool?.close();
+    const write = await timed(stages, 'write', () => writeRest(output, assets.files, delta.mediaDir, rendered.written));
+    await timed(stages, 'save', async () =>
+      saveBuildState(options, {
+        identity,
+        content,
+        outputs: Object.fromEntries(rendered.outputs.map(({ path, record }) => [path, record])),
+        outputFolder: (await folderIdentity(options.outDir)) ?? { ino: 0, ctimeMs: 0 },
+        assets: { sharedProps, built: assets },
+      }),
+    );
+    const report = await timed(stages, 'report', () =>
+      buildReport({
+        source: delta.source,
+        outDir: options.outDir,
+        run: {
+          mode: previous ? 'incremental' : 'clean',
+          ...(previous ? {} : { cleanReason: start.reason }),
+          posts: { total: site.news.posts.length, ...changes },
+          pagesRendered: rendered.counts.rendered,
+          renderedPaths: rendered.outputs.filter((file) => file.record.page && file.rendered).map((file) => file.path.replace(/index\.html$/, '')),
+          ...(delta.traffic ? { wordpress: delta.traffic } : {}),
+          ...(delta.listed ? { listed: delta.listed } : {}),
+        },
+        outputs: rendered.outputs,
+        assets,
+        write,
+        warnings,
+        stages,
+      }),
+    );
+    await writeFile(`${options.outDir}-report.json`, `${JSON.stringify(report, null, 2)}\n`);
+    if (!quiet) log(formatReport(report));
+    return report;
+  } catch (error) {
+    await output.abort();
+    throw error;
   }
-}
-
-/** In the worker threads when there are some, else here; either way the pages reach `output`. */
-async function renderAll(input: {
-  instances: readonly RouteInstance[];
-  site: SiteData;
-  assets: BuiltAssets;
-  output: OutputWriter;
-  tally: PageTally;
-  pool: RenderPool | undefined;
-  onProgress: ((done: number, total: number) => void) | undefined;
-}): Promise<{ counts: RenderCounts; written: WrittenFiles[] }> {
-  const { instances, site, assets, output, tally, pool, onProgress } = input;
-  if (pool) {
-    const result = await pool.render({ site, instances: instances.length, assets, folder: output.folder, onProgress });
-    for (const part of result.tallies) tally.merge(part);
-    return { counts: result.counts, written: result.written };
-  }
-  const counts = await renderRoutes(instances, site, assets, (file, order) => {
-    if (isRenderedPage(file)) tally.record(file, order);
-    return output.add(file);
-  }, { onProgress });
-  // The main thread's own pages are part of output already.
-  return { counts, written: [] };
 }
 
 /** Assets and media join the pages, then the new output is swapped in. */

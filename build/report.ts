@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { IslandName } from '../src/islands/registry.js';
 import type { PageType } from '../src/routes/types.js';
 import type { BuiltAssets } from './bundle.js';
-import type { RenderedPage } from './render.js';
+import type { ContentChanges } from './normalize.js';
+import type { RenderedOutput } from './render/render-site.js';
+import type { Traffic } from './wordpress/http.js';
 import type { WriteResult } from './write.js';
 
 export interface PageTypeReport {
@@ -18,8 +22,23 @@ export interface PageTypeReport {
   example: string;
 }
 
+/** What this build did against the cache: the cron log's one line. */
+export interface BuildRun {
+  /** 'incremental' when the cache was used; else why the build started from nothing. */
+  mode: 'incremental' | 'clean';
+  cleanReason?: string;
+  posts: { total: number } & ContentChanges;
+  pagesRendered: number;
+  /** URL paths of the pages rendered (the others were kept from the previous output). */
+  renderedPaths: string[];
+  wordpress?: Traffic;
+  /** Why an incremental sync had to list every post id. */
+  listed?: string;
+}
+
 export interface BuildReport {
   source: 'snapshot' | 'live';
+  run: BuildRun;
   pages: number;
   files: number;
   changed: number;
@@ -41,89 +60,44 @@ interface TypeTally {
   pages: number;
   /** Position of the type's first page in the route order, to list types in that order. */
   firstOrder: number;
-  largest: string | Uint8Array;
-  /** Position of the largest page in the route order: ties go to the first, whoever rendered it. */
-  largestOrder: number;
+  /** The largest page (ties: the first in the route order), gzipped once at the end. */
+  largest: { path: string; size: number };
+  /** Each distinct set of islands with its first page in the route order. */
   islandSets: Map<string, { islands: IslandName[]; example: string; order: number }>;
 }
 
-/** A PageTally as plain data, to send from a render worker to the main thread. */
-export interface TallyData {
-  paths: string[];
-  types: [PageType, TypeTally][];
-}
-
-/**
- * Collects what the report needs while pages stream to the writer: per page type, the largest
- * page (gzipped once at the end, not every page) and each distinct set of islands. Tallies of
- * render workers merge into one, with the same result as a single tally in route order.
- */
-export class PageTally {
-  private readonly types = new Map<PageType, TypeTally>();
-  readonly paths: string[] = [];
-
-  /** `order`: the page's position in the route order. */
-  record(page: RenderedPage, order: number): void {
-    this.paths.push(page.path.replace(/index\.html$/, ''));
-    const tally = this.tallyOf(page.pageType, order);
-    tally.pages += 1;
-    keepLargest(tally, page.contents, order);
-    keepFirstExample(tally, page.islands.join(','), { islands: page.islands, example: page.path, order });
-  }
-
-  merge(data: TallyData): void {
-    this.paths.push(...data.paths);
-    for (const [type, incoming] of data.types) {
-      const tally = this.tallyOf(type, incoming.firstOrder);
-      tally.pages += incoming.pages;
-      keepLargest(tally, incoming.largest, incoming.largestOrder);
-      for (const [key, set] of incoming.islandSets) keepFirstExample(tally, key, set);
-    }
-  }
-
-  data(): TallyData {
-    return { paths: this.paths, types: this.entries() };
-  }
-
-  entries(): [PageType, TypeTally][] {
-    return [...this.types.entries()].sort(([, a], [, b]) => a.firstOrder - b.firstOrder);
-  }
-
-  private tallyOf(type: PageType, order: number): TypeTally {
-    let tally = this.types.get(type);
+/** Per page type, from what render recorded of each page (kept pages included): no page is read again but the largest. */
+export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[] } {
+  const types = new Map<PageType, TypeTally>();
+  const paths: string[] = [];
+  for (const { path, order, record } of [...outputs].sort((a, b) => a.order - b.order)) {
+    const page = record.page;
+    if (!page) continue;
+    paths.push(path.replace(/index\.html$/, ''));
+    let tally = types.get(page.pageType);
     if (!tally) {
-      tally = { pages: 0, firstOrder: order, largest: '', largestOrder: order, islandSets: new Map() };
-      this.types.set(type, tally);
+      tally = { pages: 0, firstOrder: order, largest: { path, size: -1 }, islandSets: new Map() };
+      types.set(page.pageType, tally);
     }
-    tally.firstOrder = Math.min(tally.firstOrder, order);
-    return tally;
+    tally.pages += 1;
+    if (page.size > tally.largest.size) tally.largest = { path, size: page.size };
+    const key = page.islands.join(',');
+    if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path, order });
   }
-}
-
-/** The larger page wins; of two as large, the one first in the route order. */
-function keepLargest(tally: TypeTally, contents: string | Uint8Array, order: number): void {
-  const larger = contents.length - tally.largest.length;
-  if (larger > 0 || (larger === 0 && order < tally.largestOrder)) {
-    tally.largest = contents;
-    tally.largestOrder = order;
-  }
-}
-
-/** Each set of islands keeps as example its first page in the route order. */
-function keepFirstExample(tally: TypeTally, key: string, set: { islands: IslandName[]; example: string; order: number }): void {
-  const known = tally.islandSets.get(key);
-  if (!known || set.order < known.order) tally.islandSets.set(key, set);
+  return { types: [...types.entries()], paths };
 }
 
 /** Stage: what was built, how heavy each kind of page is, how long each stage took. */
-export function buildReport(input: {
+export async function buildReport(input: {
   source: 'snapshot' | 'live';
-  tally: PageTally;
+  outDir: string;
+  run: BuildRun;
+  outputs: readonly RenderedOutput[];
   assets: BuiltAssets;
   write: WriteResult;
   warnings: string[];
   stages: Record<string, number>;
-}): BuildReport {
+}): Promise<BuildReport> {
   const assetSizes: Record<string, number> = {};
   for (const file of input.assets.files) assetSizes[file.path] = gzipSize(file.contents);
   const jsOf = (islands: readonly IslandName[], withLazy: boolean) => {
@@ -136,22 +110,25 @@ export function buildReport(input: {
     return [...urls].reduce((sum, url) => sum + (assetSizes[url] ?? 0), 0);
   };
   const cssGzip = assetSizes[input.assets.cssHref] ?? 0;
+  const tally = tallyPages(input.outputs);
   const pageTypes: Partial<Record<PageType, PageTypeReport>> = {};
-  for (const [type, tally] of input.tally.entries()) {
-    const entry: PageTypeReport = { pages: tally.pages, htmlGzip: gzipSize(tally.largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '' };
-    for (const { islands, example } of [...tally.islandSets.values()].sort((a, b) => a.order - b.order)) {
+  for (const [type, entry] of tally.types.sort(([, a], [, b]) => a.firstOrder - b.firstOrder)) {
+    const largest = await readFile(path.join(input.outDir, entry.largest.path));
+    const report: PageTypeReport = { pages: entry.pages, htmlGzip: gzipSize(largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '' };
+    for (const { islands, example } of [...entry.islandSets.values()].sort((a, b) => a.order - b.order)) {
       const js = jsOf(islands, false);
-      if (js > entry.jsGzip || !entry.example) {
-        entry.jsGzip = js;
-        entry.example = example;
+      if (js > report.jsGzip || !report.example) {
+        report.jsGzip = js;
+        report.example = example;
       }
-      entry.jsGzipWithLazy = Math.max(entry.jsGzipWithLazy, jsOf(islands, true));
+      report.jsGzipWithLazy = Math.max(report.jsGzipWithLazy, jsOf(islands, true));
     }
-    pageTypes[type] = entry;
+    pageTypes[type] = report;
   }
   return {
     source: input.source,
-    pages: input.tally.paths.length,
+    run: input.run,
+    pages: tally.paths.length,
     files: input.write.written,
     changed: input.write.changed,
     removed: input.write.removed,
@@ -159,14 +136,31 @@ export function buildReport(input: {
     stages: input.stages,
     pageTypes,
     assets: assetSizes,
-    pagePaths: [...input.tally.paths].sort(),
+    pagePaths: [...tally.paths].sort(),
   };
+}
+
+/** The cron log's line: `incremental: 1 new, 0 changed, 0 removed posts; 14 of 6,607 pages rendered; WordPress: 3 requests, 41 KB`. */
+export function formatRunLine(run: BuildRun, pages: number): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const head = run.mode === 'incremental' ? 'incremental' : `clean (${run.cleanReason ?? 'no cache'})`;
+  const posts = run.mode === 'incremental'
+    ? `${n(run.posts.added)} new, ${n(run.posts.changed)} changed, ${n(run.posts.removed)} removed posts`
+    : `${n(run.posts.total)} posts`;
+  const wordpress = run.wordpress ? `; WordPress: ${n(run.wordpress.requests)} requests, ${formatBytes(run.wordpress.bytes)}` : '';
+  const listed = run.listed ? ` (every id listed: ${run.listed})` : '';
+  return `${head}: ${posts}; ${n(run.pagesRendered)} of ${n(pages)} pages rendered${wordpress}${listed}`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatReport(report: BuildReport): string {
   const lines = [
+    formatRunLine(report.run, report.pages),
     `Built ${report.pages} pages, ${report.files} files (${report.changed} changed, ${report.removed} removed) from the ${report.source === 'live' ? 'live WordPress' : 'snapshot'}.`,
     `Stages: ${Object.entries(report.stages).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`,
     'Page type    pages   HTML gz   CSS gz    JS gz before interaction / with lazy chunks',

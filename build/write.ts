@@ -35,6 +35,8 @@ export interface WrittenFiles {
 export interface FileWriter {
   /** Resolves once the file is queued; waits while too many writes are in flight (backpressure). */
   add(file: OutputFile): Promise<void>;
+  /** Keeps the previous output's file at this path as it is (same inode, same modification time). */
+  reuse(filePath: string): Promise<void>;
   /** Waits for every write; rejects with the first failure. */
   finish(): Promise<WrittenFiles>;
 }
@@ -88,25 +90,32 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
     }
   };
 
+  const queue = async (filePath: string, write: (relative: string) => Promise<void>) => {
+    if (failure) await settle();
+    const relative = toSafeRelative(filePath);
+    if (seen.has(relative)) throw new WriteError(`two outputs write ${filePath}`);
+    seen.add(relative);
+    const task: Promise<void> = write(relative)
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+    if (inFlight.size >= WRITE_CONCURRENCY) await Promise.race(inFlight);
+  };
+
   const settle = async () => {
     await Promise.all(inFlight);
     if (failure) throw failure instanceof WriteError ? failure : new WriteError(`writing ${folder.outDir} failed: ${(failure as Error).message}`);
   };
 
   return {
-    async add(file) {
-      if (failure) await settle();
-      const relative = toSafeRelative(file.path);
-      if (seen.has(relative)) throw new WriteError(`two outputs write ${file.path}`);
-      seen.add(relative);
-      const task: Promise<void> = writeOne(relative, file.contents)
-        .catch((error: unknown) => {
-          failure ??= error;
-        })
-        .finally(() => inFlight.delete(task));
-      inFlight.add(task);
-      if (inFlight.size >= WRITE_CONCURRENCY) await Promise.race(inFlight);
-    },
+    add: (file) => queue(file.path, (relative) => writeOne(relative, file.contents)),
+    reuse: (filePath) =>
+      queue(filePath, async (relative) => {
+        await ensureDir(path.posix.dirname(relative));
+        await link(path.join(folder.outDir, relative), path.join(folder.tempDir, relative));
+      }),
     async finish() {
       await settle();
       return { paths: [...seen], changed };
@@ -130,6 +139,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
   return {
     folder,
     add: (file) => own.add(file),
+    reuse: (filePath) => own.reuse(filePath),
     finish,
     async commit(others = []) {
       const parts = [await finish(), ...others];

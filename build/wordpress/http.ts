@@ -13,6 +13,13 @@ export interface HttpOptions {
   maxRetryAfterMs: number;
   fetch: typeof fetch;
   sleep: (ms: number) => Promise<void>;
+  /** Counts every attempt and the bytes of every body received (the build report's WordPress traffic). */
+  traffic?: Traffic;
+}
+
+export interface Traffic {
+  requests: number;
+  bytes: number;
 }
 
 export const DEFAULT_HTTP: HttpOptions = {
@@ -47,6 +54,10 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
         redirect: 'follow',
       });
       const body = new Uint8Array(await response.arrayBuffer());
+      if (options.traffic) {
+        options.traffic.requests += 1;
+        options.traffic.bytes += body.byteLength;
+      }
       if (response.ok) return { status: response.status, headers: response.headers, body };
       lastReason = `HTTP ${response.status}${describeWordPressError(body)}`;
       if (response.status !== 429 && response.status < 500) throw new WordPressError(`${url} answered ${lastReason}`);

@@ -1,6 +1,6 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { sanitizeContent, sanitizeTitle, toPlainText } from '../../src/lib/sanitize.js';
-import type { NewsContent, NewsPost, Term } from '../../src/types/news.js';
+import type { NewsContent, NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
 import { normalizeImage } from './normalize-image.js';
 import type { RawWordPressContent } from './raw.js';
 
@@ -8,30 +8,65 @@ import type { RawWordPressContent } from './raw.js';
  * The one normalizer for the live pull and the snapshot: raw REST objects in, our own types out.
  * A missing or odd field degrades its post and adds a warning; a post without a usable id or date
  * is skipped (an id shapes an output path, so only positive integers pass).
+ *
+ * It works in two steps so that a cron build sanitizes only the posts that changed: a post's own
+ * REST object gives a NormalizedPost (kept in the build cache), then its category and tag ids are
+ * resolved against the term lists of this build (a renamed or deleted term reaches every post).
  */
+export interface NormalizedPost {
+  post: NewsPostBase;
+  categoryIds: number[];
+  tagIds: number[];
+  /** WordPress's `modified` as sent (site time), to tell an edited post on the next sync. */
+  modified: string;
+  /** The featured media's attachment id (0: none), to tell a post whose image was edited. */
+  mediaId: number;
+  /** This post's own warnings, given again on every build that uses the cached result. */
+  warnings: string[];
+}
+
+export type PostResult = { normalized: NormalizedPost } | { skipped: string };
+
+/** Everything at once (a clean build, tests): posts normalized, terms resolved, newest first. */
 export function normalizeWordPress(raw: RawWordPressContent, warn: (message: string) => void): NewsContent {
   const categories = normalizeTermList(raw.categories, 'category', warn);
   const tags = normalizeTermList(raw.tags, 'tag', warn);
-  const lookup = { categories: new Map(categories.map((term) => [term.id, term])), tags: new Map(tags.map((term) => [term.id, term])) };
-  const posts: NewsPost[] = [];
+  const normalized: NormalizedPost[] = [];
   const seen = new Set<number>();
   raw.posts.forEach((item, index) => {
-    const post = normalizePost(item, index, lookup, warn);
-    if (!post) return;
-    if (seen.has(post.id)) {
-      warn(`post ${post.id}: skipped, the id appears twice`);
-      return;
-    }
-    seen.add(post.id);
-    posts.push(post);
+    const result = normalizePost(item, index);
+    if ('skipped' in result) return warn(result.skipped);
+    if (seen.has(result.normalized.post.id)) return warn(`post ${result.normalized.post.id}: skipped, the id appears twice`);
+    seen.add(result.normalized.post.id);
+    normalized.push(result.normalized);
   });
-  posts.sort(newestFirst);
-  return { posts, categories, tags };
+  return { posts: resolvePosts(normalized, { categories, tags }, warn), categories, tags };
+}
+
+/** Terms resolved against this build's lists, newest first; each post's own warnings are given again. */
+export function resolvePosts(entries: readonly NormalizedPost[], terms: { categories: Term[]; tags: Term[] }, warn: (message: string) => void): NewsPost[] {
+  const byId = { categories: new Map(terms.categories.map((term) => [term.id, term])), tags: new Map(terms.tags.map((term) => [term.id, term])) };
+  const posts = entries.map(({ post, categoryIds, tagIds, warnings }) => {
+    for (const warning of warnings) warn(warning);
+    const categories = resolveTerms(categoryIds, byId.categories);
+    if (categories.length === 0) warn(`post ${post.id}: no category`);
+    return { ...post, categories, tags: resolveTerms(tagIds, byId.tags) };
+  });
+  return posts.sort(newestFirst);
+}
+
+/** A term deleted in WordPress is dropped from its posts, whatever their cached REST object said. */
+function resolveTerms(ids: readonly number[], known: Map<number, Term>): Term[] {
+  return [...new Set(ids)].flatMap((id) => known.get(id) ?? []).sort(byName);
 }
 
 /** Newest first; the id breaks ties so the order never depends on the source's order. */
 export function newestFirst(a: NewsPost, b: NewsPost): number {
   return a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id;
+}
+
+function byName(a: Term, b: Term): number {
+  return a.name.localeCompare(b.name, 'fr') || a.id - b.id;
 }
 
 type Json = Record<string, unknown>;
@@ -43,23 +78,16 @@ const dateOrUndefined = (value: unknown) => (typeof value === 'string' && WP_DAT
 const FOREIGN_TITLE_MARKUP = /<(?!\/?(strong|image|iframe|link)\b)[a-z!/]/i;
 const EXCERPT_LENGTH = 200;
 
-interface TermLookup {
-  categories: Map<number, Term>;
-  tags: Map<number, Term>;
-}
-
-function normalizePost(item: unknown, index: number, lookup: TermLookup, warn: (message: string) => void): NewsPost | null {
+/** One post from its REST object alone; `index` names a post whose id cannot be read. */
+export function normalizePost(item: unknown, index: number): PostResult {
   if (!isObject(item) || !isPositiveIntegerId(item.id)) {
-    warn(`post #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer`);
-    return null;
+    return { skipped: `post #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer` };
   }
   const id = item.id;
-  const note = (message: string) => warn(`post ${id}: ${message}`);
+  const warnings: string[] = [];
+  const note = (message: string) => warnings.push(`post ${id}: ${message}`);
   const date = dateOrUndefined(item.date) ?? dateOrUndefined(item.modified);
-  if (!date) {
-    note(`skipped, no usable date (${JSON.stringify(item.date)})`);
-    return null;
-  }
+  if (!date) return { skipped: `post ${id}: skipped, no usable date (${JSON.stringify(item.date)})` };
   if (date !== item.date) note('no usable date, the modification date is used');
   const embedded = isObject(item._embedded) ? item._embedded : {};
 
@@ -78,38 +106,35 @@ function normalizePost(item: unknown, index: number, lookup: TermLookup, warn: (
   const image = media === undefined ? null : normalizeImage(media, titleText, note);
   if (media === undefined) note('no featured image');
 
-  const author = Array.isArray(embedded.author) && isObject(embedded.author[0]) && typeof embedded.author[0].name === 'string'
-    ? toPlainText(embedded.author[0].name) || null
-    : null;
-  if (!author) note('no author');
-
   const termLists = Array.isArray(embedded['wp:term']) ? embedded['wp:term'] : undefined;
-  const categories = postTerms(termLists?.[0], item.categories, lookup.categories);
-  const tags = postTerms(termLists?.[1], item.tags, lookup.tags);
-  if (categories.length === 0) note('no category');
-
+  const modified = dateOrUndefined(item.modified) ?? date;
   return {
-    id,
-    date,
-    dateGmt: dateOrUndefined(item.date_gmt) ?? date,
-    modified: dateOrUndefined(item.modified) ?? date,
-    slug: typeof item.slug === 'string' && /^[a-z0-9-]*$/.test(item.slug) ? item.slug : '',
-    titleHtml: titleHtml || titleText,
-    titleText,
-    excerptText: excerptOf(rendered(item.excerpt), contentHtml),
-    contentHtml,
-    image,
-    author,
-    categories,
-    tags,
+    normalized: {
+      post: {
+        id,
+        date,
+        dateGmt: dateOrUndefined(item.date_gmt) ?? date,
+        modified,
+        slug: typeof item.slug === 'string' && /^[a-z0-9-]*$/.test(item.slug) ? item.slug : '',
+        titleHtml: titleHtml || titleText,
+        titleText,
+        excerptText: excerptOf(rendered(item.excerpt), contentHtml),
+        contentHtml,
+        image,
+      },
+      categoryIds: termIds(termLists?.[0], item.categories),
+      tagIds: termIds(termLists?.[1], item.tags),
+      modified: typeof item.modified === 'string' ? item.modified : '',
+      mediaId: isPositiveIntegerId(item.featured_media) ? item.featured_media : 0,
+      warnings,
+    },
   };
 }
 
-/** Embedded terms when present, else the post's id list resolved against the full term lists. */
-function postTerms(embedded: unknown, ids: unknown, known: Map<number, Term>): Term[] {
-  if (Array.isArray(embedded)) return normalizeTermList(embedded, 'term', () => {}).map((term) => known.get(term.id) ?? term);
-  if (!Array.isArray(ids)) return [];
-  return ids.filter(isPositiveIntegerId).flatMap((id) => known.get(id) ?? []);
+/** The ids of the embedded terms when present, else the post's own id list. */
+function termIds(embedded: unknown, ids: unknown): number[] {
+  const list = Array.isArray(embedded) ? embedded.map((term) => (isObject(term) ? term.id : undefined)) : Array.isArray(ids) ? ids : [];
+  return list.filter(isPositiveIntegerId);
 }
 
 function excerptOf(excerptHtml: string, contentHtml: string): string {
@@ -119,7 +144,7 @@ function excerptOf(excerptHtml: string, contentHtml: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH / 2)).replace(/[\s,;:.]+$/, '')}…`;
 }
 
-function normalizeTermList(items: unknown[], kind: string, warn: (message: string) => void): Term[] {
+export function normalizeTermList(items: unknown[], kind: 'category' | 'tag', warn: (message: string) => void): Term[] {
   const terms = new Map<number, Term>();
   items.forEach((item, index) => {
     if (!isObject(item) || !isPositiveIntegerId(item.id)) {
@@ -136,5 +161,5 @@ function normalizeTermList(items: unknown[], kind: string, warn: (message: strin
       ...(kind === 'category' ? { parent: isPositiveIntegerId(item.parent) ? item.parent : 0 } : {}),
     });
   });
-  return [...terms.values()].sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
+  return [...terms.values()].sort(byName);
 }

@@ -10,17 +10,18 @@ export interface PullOptions {
 }
 
 /** WordPress caps per_page at 100. */
-const PER_PAGE = 100;
+export const PER_PAGE = 100;
 /** A misconfigured server announcing absurd page counts must not keep a build busy for hours. */
 const MAX_PAGES = 500;
 
-const RESOURCES = {
+/** Query parameters of a full pull, per resource. */
+export const FULL_PULL = {
   posts: { _embed: '1', orderby: 'date', order: 'desc' },
   categories: {},
   tags: {},
 } as const;
 
-type Resource = keyof typeof RESOURCES;
+export type Limiter = ReturnType<typeof createLimiter>;
 
 /**
  * The live pull (DESIGN section 3): every post (embedded media, author, terms), category and tag,
@@ -30,9 +31,9 @@ export async function pullWordPress(apiUrl: string, options: PullOptions = {}): 
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
   const limit = createLimiter(options.concurrency ?? 3);
   const report = options.onProgress ?? (() => {});
-  const pull = async (resource: Resource) => {
+  const pull = async (resource: keyof typeof FULL_PULL) => {
     const started = performance.now();
-    const { items, pages } = await fetchAllPages(apiUrl, resource, http, limit);
+    const { items, pages } = await fetchList(apiUrl, resource, FULL_PULL[resource], http, limit);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     report(`wordpress  ${resource}: ${items.length} in ${pages} page${pages === 1 ? '' : 's'} (${seconds} s)`);
     return items;
@@ -49,21 +50,32 @@ export function resourceUrl(apiUrl: string, resource: string, page: number, extr
   return url.href;
 }
 
-async function fetchAllPages(
-  apiUrl: string,
-  resource: Resource,
-  http: HttpOptions,
-  limit: ReturnType<typeof createLimiter>,
-): Promise<{ items: unknown[]; pages: number }> {
-  const fetchPage = (page: number) => limit(() => fetchListPage(resourceUrl(apiUrl, resource, page, RESOURCES[resource]), http));
-  const first = await fetchPage(1);
-  const totalPages = first.totalPages ?? 1;
-  if (totalPages > MAX_PAGES) throw new WordPressError(`${resource}: X-WP-TotalPages says ${totalPages}, more than the ${MAX_PAGES} we accept`);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, totalPages - 1) }, (_, index) => fetchPage(index + 2)));
-  return { items: [first, ...rest].flatMap((page) => page.items), pages: Math.max(1, totalPages) };
+export interface ListPage {
+  items: unknown[];
+  /** X-WP-TotalPages, when WordPress sent a readable one. */
+  totalPages?: number;
+  /** X-WP-Total: how many items the query matches in all. */
+  total?: number;
 }
 
-async function fetchListPage(url: string, http: HttpOptions): Promise<{ items: unknown[]; totalPages?: number }> {
+/** Every page of a collection query; `first` is page 1 when the caller already has it. */
+export async function fetchList(
+  apiUrl: string,
+  resource: string,
+  params: Readonly<Record<string, string>>,
+  http: HttpOptions,
+  limit: Limiter,
+  first?: ListPage,
+): Promise<{ items: unknown[]; pages: number; total?: number }> {
+  const fetchPage = (page: number) => limit(() => fetchListPage(resourceUrl(apiUrl, resource, page, params), http));
+  const head = first ?? (await fetchPage(1));
+  const totalPages = head.totalPages ?? 1;
+  if (totalPages > MAX_PAGES) throw new WordPressError(`${resource}: X-WP-TotalPages says ${totalPages}, more than the ${MAX_PAGES} we accept`);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, totalPages - 1) }, (_, index) => fetchPage(index + 2)));
+  return { items: [head, ...rest].flatMap((page) => page.items), pages: Math.max(1, totalPages), total: head.total };
+}
+
+export async function fetchListPage(url: string, http: HttpOptions): Promise<ListPage> {
   const { headers, body } = await getWithRetry(url, http);
   let parsed: unknown;
   try {
@@ -72,7 +84,9 @@ async function fetchListPage(url: string, http: HttpOptions): Promise<{ items: u
     throw new WordPressError(`${url} did not answer JSON (is it the REST base, …/wp-json/wp/v2?)`);
   }
   if (!Array.isArray(parsed)) throw new WordPressError(`${url} did not answer a JSON list`);
-  const header = headers.get('x-wp-totalpages');
-  const totalPages = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
-  return { items: parsed, totalPages };
+  return { items: parsed, totalPages: countHeader(headers.get('x-wp-totalpages')), total: countHeader(headers.get('x-wp-total')) };
+}
+
+function countHeader(value: string | null): number | undefined {
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }

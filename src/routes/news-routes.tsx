@@ -1,8 +1,9 @@
 import { ArticlePage } from '../pages/news/ArticlePage.js';
-import { findPost, loadArticle, loadListPage, newsList, termList, type NewsList } from '../pages/news/load-news.js';
+import { findPost, loadArticle, loadListPage, loadRecentPosts, newsList, termList, type NewsList } from '../pages/news/load-news.js';
 import { jsonPageNumbers, pageCount, pageOf, toCard } from '../components/news/news-cards.js';
 import { renderNewsFeed } from '../pages/news/news-feed.js';
 import { NewsListPage } from '../pages/news/NewsListPage.js';
+import { RecentPostsFrame } from '../pages/news/RecentPostsFrame.js';
 import type { SiteData } from '../site-data.js';
 import { defineFile, definePage, type Route, type RouteParams } from './types.js';
 
@@ -68,6 +69,13 @@ export const newsRoutes: Route[] = [
     load: (site, params) => loadArticle(site, findPost(site, params.id)),
     lastModified: (site, params) => findPost(site, params.id).modified,
     Page: ArticlePage,
+  }),
+  definePage({
+    id: 'news-recent',
+    pageType: 'frame',
+    frame: true,
+    load: loadRecentPosts,
+    Page: RecentPostsFrame,
   }),
   ...termRoutes('category'),
   ...termRoutes('tag'),

@@ -6,7 +6,7 @@ import { isFilePattern, ROUTE_PATHS, type RouteId, type StaticRouteId } from './
 export type RouteParams = Readonly<Record<string, string>>;
 
 /** How a page is counted in the build report and the budgets. */
-export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'error';
+export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'error' | 'frame';
 
 export interface PageDefinition<P> {
   /** Its URL pattern is ROUTE_PATHS[id] (src/routes/route-paths.ts). */
@@ -24,6 +24,8 @@ export interface PageDefinition<P> {
   hideFromSitemap?: boolean;
   /** Date of the content behind a page (ISO), for the sitemap's lastmod; omitted when unknown. */
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
+  /** Rendered alone, without the site's layout, to be shown in a frame of other pages (left out of the sitemap). */
+  frame?: boolean;
 }
 
 export interface PageRoute {
@@ -35,8 +37,17 @@ export interface PageRoute {
   aliasOf?: StaticRouteId;
   outputFile?: string;
   hideFromSitemap: boolean;
+  frame: boolean;
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
   paths: (site: SiteData) => RouteParams[];
+  /**
+   * The page's props and head: everything the page is made from. The component is a pure function
+   * of its props, so equal props (and layout) mean equal HTML: an incremental build compares these.
+   */
+  load: (site: SiteData, params: RouteParams) => { props: unknown; head: PageHead };
+  /** The page component with loaded props. */
+  element: (props: unknown) => ReactElement;
+  /** load then element, for render tests. */
   render: (site: SiteData, params: RouteParams) => { element: ReactElement; head: PageHead };
 }
 
@@ -64,9 +75,12 @@ export function definePage<P>(def: PageDefinition<P>): PageRoute {
     pageType: def.pageType,
     aliasOf: def.aliasOf,
     outputFile: def.outputFile,
-    hideFromSitemap: def.hideFromSitemap ?? Boolean(def.aliasOf),
+    hideFromSitemap: def.hideFromSitemap ?? Boolean(def.aliasOf || def.frame),
+    frame: def.frame ?? false,
     lastModified: def.lastModified,
     paths: def.paths ?? (() => [{}]),
+    load: def.load,
+    element: (props) => <Page {...(props as P & object)} />,
     render(site, params) {
       const { props, head } = def.load(site, params);
       return { element: <Page {...(props as P & object)} />, head };

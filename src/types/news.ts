@@ -39,11 +39,13 @@ export interface NewsPost {
   /** Sanitized article body. */
   contentHtml: string;
   image: NewsImage | null;
-  /** Embedded author's display name; pages show the spec's fixed 'Admin' box, JSON-LD uses this. */
-  author: string | null;
+  /** Sorted by name (then id), so the order never depends on what WordPress embedded. */
   categories: Term[];
   tags: Term[];
 }
+
+/** A post as far as its own REST object tells: everything but its terms, which are resolved by id each build. */
+export type NewsPostBase = Omit<NewsPost, 'categories' | 'tags'>;
 
 export interface NewsContent {
   /** Newest first. */

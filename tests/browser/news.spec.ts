@@ -91,7 +91,7 @@ test.describe('article page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Retour en images sur la soirée des partenaires');
     await expect(page.locator('.article-author-name')).toHaveText('Admin');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-    const recent = page.locator('.sidebar-recent a');
+    const recent = page.frameLocator('iframe[title="Articles récents"]').locator('.sidebar-recent a');
     await expect(recent).toHaveCount(4);
     await expect(recent.first()).toHaveAttribute('target', '_blank');
     await expect(recent.first()).toHaveAttribute('href', '/actualites/article/62/');

@@ -4,7 +4,8 @@ import { builtFiles, loadHtml } from './built-site.js';
 const INTERACTIVE = 'a[href], button, details, embed, iframe, input, label, select, textarea, audio[controls], video[controls]';
 
 describe('HTML of every page', () => {
-  const pages = builtFiles('.html');
+  // Pages shown in a frame of other pages (the recent posts) are fragments: no h1, no social tags.
+  const pages = builtFiles('.html').filter((file) => !loadHtml(file)('body').hasClass('frame'));
 
   it('is French, with exactly one h1, a title and a description', () => {
     const problems: string[] = [];

@@ -14,7 +14,7 @@ describe('a site built for a SITE_URL with a path prefix', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-prefix-'));
     out = path.join(root, 'sqbb');
-    await runBuild(parseOptions(['--out', out, '--site-url', 'https://club.example/sqbb', '--now', '2026-01-15T12:00:00Z'], {}), true);
+    await runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--site-url', 'https://club.example/sqbb', '--now', '2026-01-15T12:00:00Z'], {}), true);
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 

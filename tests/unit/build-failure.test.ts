@@ -13,14 +13,14 @@ describe('a failing build', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-build-'));
     out = path.join(root, 'site');
-    await runBuild(parseOptions(['--out', out, '--now', '2026-01-15T12:00:00Z'], {}), true);
+    await runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--now', '2026-01-15T12:00:00Z'], {}), true);
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('is refused when the snapshot is missing, and the previous output stays byte-identical', async () => {
     const before = await readTree(out);
     await expect(
-      runBuild(parseOptions(['--out', out, '--content', path.join(root, 'no-such-snapshot')], {}), true),
+      runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--content', path.join(root, 'no-such-snapshot')], {}), true),
     ).rejects.toThrow(/snapshot file .*posts\.json cannot be read/);
     expect(await readTree(out)).toEqual(before);
   });
@@ -29,14 +29,14 @@ describe('a failing build', () => {
     const before = await readTree(out);
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
     await expect(
-      runBuild(parseOptions(['--out', out, '--wp', 'http://127.0.0.1:9/wp-json/wp/v2'], {}), true),
+      runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--wp', 'http://127.0.0.1:9/wp-json/wp/v2'], {}), true),
     ).rejects.toThrow(/WordPress at http:\/\/127\.0\.0\.1:9/);
     expect(await readTree(out)).toEqual(before);
   });
 
   it('gives byte-identical output when built twice from the same content', async () => {
     const first = await readTree(out);
-    const report = await runBuild(parseOptions(['--out', out, '--now', '2026-01-15T12:00:00Z'], {}), true);
+    const report = await runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--clean', '--now', '2026-01-15T12:00:00Z'], {}), true);
     expect(await readTree(out)).toEqual(first);
     expect(report.changed).toBe(0);
   });

@@ -29,7 +29,7 @@ describe('layers (eslint.config.js)', () => {
   });
 
   it('keeps the build out of src/ and data/', async () => {
-    expect(await layerErrors('src/lib/probe.ts', "import { renderRoutes } from '../../build/render.js';\nexport const x = renderRoutes;\n")).not.toHaveLength(0);
+    expect(await layerErrors('src/lib/probe.ts', "import { renderRoutes } from '../../build/render/render-routes.js';\nexport const x = renderRoutes;\n")).not.toHaveLength(0);
     expect(await layerErrors('data/probe.ts', "import { runBuild } from '../build/pipeline.js';\nexport const x = runBuild;\n")).toHaveLength(1);
   });
 });

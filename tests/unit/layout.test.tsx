@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadClubData } from '../../data/club/index.js';
 import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
-import { islandsIn, prefixRootPaths, renderRoutes } from '../../build/render.js';
+import { islandsIn } from '../../build/render/islands-in.js';
+import { renderRoutes } from '../../build/render/render-routes.js';
+import { prefixRootPaths } from '../../build/render/site-prefix.js';
 import { ErrorScreen } from '../../src/components/ErrorScreen.js';
 import { Island } from '../../src/components/Island.js';
 import { Layout } from '../../src/components/layout/Layout.js';
@@ -102,7 +104,7 @@ describe('props shared by every page', () => {
     await expect(renderRoutes(expandRoutes(changed), changed, assets, async () => {})).rejects.toThrow(
       'the menu or the partners differ from those bundled into the nav and partners islands',
     );
-    await expect(renderRoutes(expandRoutes(site).slice(0, 3), site, assets, async () => {})).resolves.toEqual({ pages: 3, files: 0 });
+    await expect(renderRoutes(expandRoutes(site).slice(0, 3), site, assets, async () => {})).resolves.toEqual({ pages: 3, files: 0, rendered: 3 });
   });
 });
 

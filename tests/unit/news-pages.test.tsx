@@ -52,19 +52,27 @@ describe('article page', () => {
     expect(jsonLd).toMatchObject({ '@type': 'NewsArticle', headline: 'Retour en images sur la soirée des partenaires', datePublished: '2025-08-30T16:36:00Z' });
   });
 
-  it('shows content, the Admin box, categories, 4 recent posts with French dates, and tags', () => {
+  it('shows content, the Admin box, categories, the recent posts in their frame, and tags', () => {
     const { $ } = render(site, '/actualites/article/39');
     expect($('.article-content blockquote').text()).toBe('Sans nos partenaires, rien ne serait possible.');
     expect($('.article-author-name').text()).toBe('Admin');
     expect($('.sidebar-terms a').map((_, link) => `${$(link).text()} ${$(link).attr('href')}`).get()).toEqual(['Partenaires /actualites/category/6/']);
-    const recent = $('.sidebar-recent a');
-    expect(recent.map((_, link) => $(link).attr('href')).get()).toEqual([62, 60, 58, 56].map((id) => `/actualites/article/${id}/`));
-    expect(recent.first().attr('target')).toBe('_blank');
-    expect(recent.first().find('time').text()).toBe('16 novembre 2025');
+    const frame = $('h2:contains("Articles récents") + iframe');
+    expect([frame.attr('src'), frame.attr('title')]).toEqual(['/actualites/recents/', 'Articles récents']);
     expect($('.sidebar-tags a').map((_, link) => $(link).text()).get()).toEqual(['Kop', 'Vidéo']);
     const image = $('img.article-image');
     expect(image.attr('srcset')).toBe('/media/2025/08/sqbb-actu-19-300x169.jpg 300w, /media/2025/08/sqbb-actu-19-768x432.jpg 768w, /media/2025/08/sqbb-actu-19.jpg 1024w');
     expect([image.attr('width'), image.attr('height')]).toEqual(['1024', '576']);
+  });
+
+  it('lists the 4 latest posts with thumbnail, title and French date in the recent posts frame, each opening a new tab', () => {
+    const { $, head } = render(site, '/actualites/recents');
+    const recent = $('.sidebar-recent a');
+    expect(recent.map((_, link) => $(link).attr('href')).get()).toEqual([62, 60, 58, 56].map((id) => `/actualites/article/${id}/`));
+    expect(recent.map((_, link) => $(link).attr('target')).get()).toEqual(['_blank', '_blank', '_blank', '_blank']);
+    expect(recent.first().find('time').text()).toBe('16 novembre 2025');
+    expect(recent.first().find('img').attr('alt')).toBeTruthy();
+    expect(head.noindex).toBe(true);
   });
 
   it("says 'Pas de catégories' when a post has none, and keeps markup out of <title>", () => {

@@ -28,6 +28,12 @@ describe('build options', () => {
     expect(options.allowShrink).toBe(true);
   });
 
+  it('keeps the build cache in .cache/build unless --cache or BUILD_CACHE says otherwise; --clean ignores it', () => {
+    expect(parseOptions([], {}, '/repo')).toMatchObject({ cacheDir: '/repo/.cache/build', clean: false });
+    expect(parseOptions(['--cache', '/var/cache/sqbb', '--clean'], { BUILD_CACHE: 'ignored' }, '/repo')).toMatchObject({ cacheDir: '/var/cache/sqbb', clean: true });
+    expect(parseOptions([], { BUILD_CACHE: 'cache', BUILD_CLEAN: '1' }, '/repo')).toMatchObject({ cacheDir: '/repo/cache', clean: true });
+  });
+
   it('fixes the build time with --now', () => {
     expect(parseOptions(['--now', '2026-01-15T12:00:00Z'], {}).now.toISOString()).toBe('2026-01-15T12:00:00.000Z');
   });

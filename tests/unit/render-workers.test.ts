@@ -6,8 +6,8 @@ import { bundleAssets } from '../../build/bundle.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
-import { RenderError } from '../../build/render.js';
-import { planRenderWorkers, startRenderPool } from '../../build/render-pool.js';
+import { planRenderWorkers, startRenderPool } from '../../build/render/pool.js';
+import { RenderError } from '../../build/render/render-error.js';
 import type { BuildReport } from '../../build/report.js';
 import { openOutput } from '../../build/write.js';
 import { expandRoutes } from '../../src/routes.js';
@@ -17,7 +17,7 @@ import { makeSite } from './site-fixture.js';
 describe('rendering in worker threads', () => {
   let root: string;
   const build = (workers: number) =>
-    runBuild(parseOptions(['--out', path.join(root, `site-${workers}`), '--now', '2026-01-15T12:00:00Z', '--workers', String(workers)], {}), true);
+    runBuild(parseOptions(['--out', path.join(root, `site-${workers}`), '--cache', path.join(root, 'cache'), '--now', '2026-01-15T12:00:00Z', '--workers', String(workers)], {}), true);
   const comparable = ({ stages: _stages, ...report }: BuildReport) => report;
   let single: BuildReport;
   let threaded: BuildReport;

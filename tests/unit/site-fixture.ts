@@ -15,7 +15,6 @@ export function makeSite(overrides: Partial<SiteData> = {}): SiteData {
     excerptText: `Résumé de ${title}`,
     contentHtml: `<p>${title}</p>`,
     image: null,
-    author: 'Rédaction SQBB',
     categories: [{ id: 2, slug: 'equipe-pro', name: 'Équipe pro' }],
     tags: [{ id: 7, slug: 'victoire', name: 'Victoire' }],
   });

@@ -25,7 +25,7 @@ function normalize(posts: unknown[], extra: Partial<RawWordPressContent> = {}) {
 }
 
 describe('normalizeWordPress', () => {
-  it('reads a real post: title, dates, excerpt, terms, author and responsive image', () => {
+  it('reads a real post: title, dates, excerpt, terms and responsive image', () => {
     const { content, warnings } = normalize([REAL_POST]);
     const [first] = content.posts;
     expect(warnings).toEqual([]);
@@ -34,7 +34,6 @@ describe('normalizeWordPress', () => {
       date: '2025-08-30T18:36:00',
       dateGmt: '2025-08-30T16:36:00',
       titleText: 'Retour en images sur la soirée des partenaires',
-      author: 'Rédaction SQBB',
       categories: [{ id: 5, name: 'Partenaires', slug: 'partenaires', parent: 0 }],
       tags: [{ id: 11, name: 'Kop' }, { id: 12, name: 'Vidéo' }],
     });
@@ -89,10 +88,16 @@ describe('normalizeWordPress', () => {
     expect(without.warnings).toEqual(['post 36: no category']);
   });
 
-  it('keeps a post without author, with a warning', () => {
-    const { content, warnings } = normalize([post((copy) => delete copy._embedded.author)]);
-    expect(content.posts[0]?.author).toBeNull();
-    expect(warnings).toEqual(['post 36: no author']);
+  it('drops a term that no longer exists from its posts, and sorts terms by name whatever the embedded order', () => {
+    const { content } = normalize([post((copy) => {
+      copy._embedded['wp:term'][1] = [{ id: 12, name: 'Vidéo' }, { id: 99, name: 'Supprimée' }, { id: 11, name: 'Kop' }];
+    })]);
+    expect(content.posts[0]?.tags.map((term) => term.name)).toEqual(['Kop', 'Vidéo']);
+  });
+
+  it('gives every post the current name of its terms, not the embedded one', () => {
+    const { content } = normalize([REAL_POST], { tags: [{ id: 11, name: 'Tribune Kop', slug: 'kop' }, { id: 12, name: 'Vidéo', slug: 'video' }] });
+    expect(content.posts[0]?.tags.map((term) => term.name)).toEqual(['Tribune Kop', 'Vidéo']);
   });
 
   it('shows an empty title as "Sans titre"', () => {

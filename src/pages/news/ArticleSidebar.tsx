@@ -6,45 +6,20 @@ export interface TermLink {
   name: string;
 }
 
-export interface RecentPost {
-  id: number;
-  titleHtml: string;
-  date: string;
-  dateIso: string;
-  thumbnail: { src: string; width: number; height: number; alt: string } | null;
-}
-
 export interface ArticleSidebarProps {
   categories: TermLink[];
   tags: TermLink[];
-  recent: RecentPost[];
 }
 
 /** Spec 2.13: categories (or 'Pas de catégories'), 'Articles récents' opening in a new tab, tags. */
-export function ArticleSidebar({ categories, tags, recent }: ArticleSidebarProps) {
+export function ArticleSidebar({ categories, tags }: ArticleSidebarProps) {
   return (
     <aside className="article-sidebar" aria-label="Autour de l'article">
       <TermSection title="Catégories" empty="Pas de catégories" kind="category" terms={categories} listClass="sidebar-terms" />
       <section className="sidebar-block">
         <h2 className="sidebar-title">Articles récents</h2>
-        <ul className="sidebar-recent">
-          {recent.map((post) => (
-            <li key={post.id}>
-              <a href={href('news-article', { id: post.id })} target="_blank" rel="noopener" className="sidebar-recent-link">
-                {post.thumbnail ? (
-                  <img src={post.thumbnail.src} width={post.thumbnail.width} height={post.thumbnail.height} alt={post.thumbnail.alt} loading="lazy" decoding="async" className="sidebar-recent-thumb" />
-                ) : (
-                  <span className="sidebar-recent-thumb news-card-placeholder" aria-hidden="true" />
-                )}
-                <span className="sidebar-recent-text">
-                  <span className="sidebar-recent-title" dangerouslySetInnerHTML={{ __html: post.titleHtml }} />
-                  <time dateTime={post.dateIso}>{post.date}</time>
-                  <span className="visually-hidden"> (nouvel onglet)</span>
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        {/* One page for every article (see RecentPostsFrame): a new post does not rewrite them all. */}
+        <iframe className="sidebar-recent-frame" src={href('news-recent')} title="Articles récents" loading="lazy" />
       </section>
       <TermSection title="Étiquettes" empty="Pas d'étiquettes" kind="tag" terms={tags} listClass="sidebar-tags" />
     </aside>

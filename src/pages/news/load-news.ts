@@ -6,6 +6,7 @@ import type { PageHead } from '../../types/head.js';
 import type { NewsContent, NewsPost, Term } from '../../types/news.js';
 import type { ArticlePageProps } from './ArticlePage.js';
 import type { NewsListPageProps } from './NewsListPage.js';
+import type { RecentPost } from './RecentPostsFrame.js';
 import { listPageHref, pageCount, pageOf, responsiveImage, toCard, type NewsListKey } from '../../components/news/news-cards.js';
 import { href } from '../../routes/route-paths.js';
 
@@ -50,6 +51,22 @@ export function findPost(site: SiteData, id: string | undefined): NewsPost {
   return post;
 }
 
+/** The 'Articles récents' shown in every article's sidebar. */
+export function loadRecentPosts(site: SiteData): { props: { recent: RecentPost[] }; head: PageHead } {
+  const recent = site.news.posts.slice(0, RECENT_COUNT).map((post) => {
+    const thumbnail = post.image?.thumbnail ?? post.image?.sizes[0];
+    return {
+      id: post.id,
+      href: href('news-article', { id: post.id }),
+      titleHtml: post.titleHtml,
+      date: formatFrenchLongDate(post.date),
+      dateIso: isoDay(post.date),
+      thumbnail: thumbnail && post.image ? { ...thumbnail, alt: post.image.alt } : null,
+    };
+  });
+  return { props: { recent }, head: { title: 'Articles récents', description: `Les ${RECENT_COUNT} derniers articles du ${CLUB.name}.`, noindex: true } };
+}
+
 export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePageProps; head: PageHead } {
   const image = post.image ? responsiveImage(post.image, 1024) : null;
   const shareImage = post.image ? responsiveImage(post.image, 1200) : null;
@@ -61,16 +78,6 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
     contentHtml: post.contentHtml,
     categories: post.categories.map(({ id, name }) => ({ id, name })),
     tags: post.tags.map(({ id, name }) => ({ id, name })),
-    recent: site.news.posts.slice(0, RECENT_COUNT).map((recent) => {
-      const thumbnail = recent.image?.thumbnail ?? recent.image?.sizes[0];
-      return {
-        id: recent.id,
-        titleHtml: recent.titleHtml,
-        date: formatFrenchLongDate(recent.date),
-        dateIso: isoDay(recent.date),
-        thumbnail: thumbnail && recent.image ? { ...thumbnail, alt: recent.image.alt } : null,
-      };
-    }),
   };
   const published = `${post.dateGmt ?? post.date}Z`;
   const head: PageHead = {

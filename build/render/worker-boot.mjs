@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./render-worker.ts');
+await import('./worker.ts');

@@ -1,10 +1,10 @@
 import { deserialize } from 'node:v8';
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import { expandRoutes } from '../src/routes.js';
-import type { SiteData } from '../src/site-data.js';
-import { isRenderedPage, renderRoutes, type PageAssets, type RenderCounts, type RenderShard } from './render.js';
-import { PageTally, type TallyData } from './report.js';
-import { createFileWriter, type OutputFolder, type WrittenFiles } from './write.js';
+import { expandRoutes } from '../../src/routes.js';
+import type { SiteData } from '../../src/site-data.js';
+import { createFileWriter, type OutputFolder, type WrittenFiles } from '../write.js';
+import { renderRoutes, type PageAssets, type RenderCounts, type RenderShard, type ReuseSource } from './render-routes.js';
+import type { RenderedOutput } from './render-site.js';
 
 /** The main thread's one message to a render worker. */
 export interface RenderJob {
@@ -15,17 +15,18 @@ export interface RenderJob {
   shard: RenderShard;
   /** Route instances the main thread expanded: the worker's own expansion must agree. */
   instances: number;
+  previous?: ReuseSource;
 }
 
 export type WorkerMessage =
   | { type: 'progress'; done: number }
-  | { type: 'done'; counts: RenderCounts; tally: TallyData; written: WrittenFiles }
+  | { type: 'done'; counts: RenderCounts; outputs: RenderedOutput[]; written: WrittenFiles }
   | { type: 'error'; name: string; message: string };
 
 /** Progress is sent every this many files: often enough for the bar, rare enough to cost nothing. */
 const PROGRESS_EVERY = 100;
 
-if (!parentPort) throw new Error('build/render-worker.ts runs as a worker thread (see build/render-pool.ts)');
+if (!parentPort) throw new Error('build/render/worker.ts runs as a worker thread (see build/render/pool.ts)');
 const port: MessagePort = parentPort;
 
 port.once('message', (job: RenderJob) => {
@@ -42,7 +43,7 @@ port.once('message', (job: RenderJob) => {
 async function render(job: RenderJob): Promise<WorkerMessage> {
   const site = deserialize(new Uint8Array(job.site)) as SiteData;
   const writer = createFileWriter(job.folder);
-  const tally = new PageTally();
+  const outputs: RenderedOutput[] = [];
   try {
     const instances = expandRoutes(site);
     if (instances.length !== job.instances) throw new Error(`the worker expanded ${instances.length} route instances, the main thread ${job.instances}`);
@@ -51,17 +52,18 @@ async function render(job: RenderJob): Promise<WorkerMessage> {
       site,
       job.assets,
       (file, order) => {
-        if (isRenderedPage(file)) tally.record(file, order);
-        return writer.add(file);
+        outputs.push({ path: file.path, order, record: file.record, rendered: !('reuse' in file) });
+        return 'reuse' in file ? writer.reuse(file.path) : writer.add(file);
       },
       {
         shard: job.shard,
+        previous: job.previous,
         onProgress: (done, total) => {
           if (done % PROGRESS_EVERY === 0 || done === total) port.postMessage({ type: 'progress', done } satisfies WorkerMessage);
         },
       },
     );
-    return { type: 'done', counts, tally: tally.data(), written: await writer.finish() };
+    return { type: 'done', counts, outputs, written: await writer.finish() };
   } catch (error) {
     // Let writes in flight end before reporting: the main thread removes the folder next.
     await writer.finish().catch(() => {});

@@ -1,22 +1,30 @@
 import { availableParallelism } from 'node:os';
 import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { SiteData } from '../src/site-data.js';
-import { RenderError, type PageAssets, type RenderCounts } from './render.js';
-import type { RenderJob, WorkerMessage } from './render-worker.js';
-import type { TallyData } from './report.js';
-import { MAX_WORKERS } from './options.js';
-import { WriteError, type OutputFolder, type WrittenFiles } from './write.js';
+import type { SiteData } from '../../src/site-data.js';
+import { MAX_WORKERS } from '../options.js';
+import { WriteError, type OutputFolder, type WrittenFiles } from '../write.js';
+import { RenderError } from './render-error.js';
+import type { PageAssets, RenderCounts, ReuseSource } from './render-routes.js';
+import type { RenderedOutput } from './render-site.js';
+import type { RenderJob, WorkerMessage } from './worker.js';
 
 export interface PoolResult {
   counts: RenderCounts;
-  tallies: TallyData[];
+  outputs: RenderedOutput[];
   written: WrittenFiles[];
 }
 
 export interface RenderPool {
   /** Each worker renders its shard of the route table and writes it into `folder`. */
-  render(input: { site: SiteData; instances: number; assets: PageAssets; folder: OutputFolder; onProgress?: (done: number, total: number) => void }): Promise<PoolResult>;
+  render(input: {
+    site: SiteData;
+    instances: number;
+    assets: PageAssets;
+    folder: OutputFolder;
+    previous?: ReuseSource;
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<PoolResult>;
   /** Stops every worker; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -46,13 +54,13 @@ const ERRORS: Record<string, new (message: string) => Error> = { RenderError, Wr
  * output folder.
  */
 export function startRenderPool(size: number): RenderPool {
-  const workers = Array.from({ length: size }, () => watch(new Worker(new URL('./render-worker-boot.mjs', import.meta.url))));
+  const workers = Array.from({ length: size }, () => watch(new Worker(new URL('./worker-boot.mjs', import.meta.url))));
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
 
   return {
     close,
-    async render({ site, instances, assets, folder, onProgress = () => {} }) {
+    async render({ site, instances, assets, folder, previous, onProgress = () => {} }) {
       const bytes = serialize(site);
       const shared = new SharedArrayBuffer(bytes.byteLength);
       new Uint8Array(shared).set(bytes);
@@ -62,15 +70,16 @@ export function startRenderPool(size: number): RenderPool {
       try {
         const results = await Promise.all(
           workers.map((worker, index) =>
-            runJob(worker, { site: shared, assets: pageAssets, folder, shard: { index, count: size }, instances }, (done) => {
+            runJob(worker, { site: shared, assets: pageAssets, folder, shard: { index, count: size }, instances, previous }, (done) => {
               progress[index] = done;
               onProgress(progress.reduce((sum, value) => sum + value, 0), instances);
             }),
           ),
         );
+        const sum = (key: keyof RenderCounts) => results.reduce((total, result) => total + result.counts[key], 0);
         return {
-          counts: { pages: results.reduce((sum, result) => sum + result.counts.pages, 0), files: results.reduce((sum, result) => sum + result.counts.files, 0) },
-          tallies: results.map((result) => result.tally),
+          counts: { pages: sum('pages'), files: sum('files'), rendered: sum('rendered') },
+          outputs: results.flatMap((result) => result.outputs).sort((a, b) => a.order - b.order),
           written: results.map((result) => result.written),
         };
       } catch (error) {

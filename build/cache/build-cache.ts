@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { IslandName } from '../../src/islands/registry.js';
+import type { PageType } from '../../src/routes/types.js';
+import type { Term } from '../../src/types/news.js';
+import type { BuiltAssets } from '../bundle.js';
+import type { BuildOptions } from '../options.js';
+import type { NormalizedPost } from '../wordpress/normalize.js';
+import type { SyncState } from '../wordpress/sync.js';
+import { codeVersion } from './code-version.js';
+
+/**
+ * The persistent build cache (DESIGN section 3, "Incremental by default"): what the last
+ * successful build knew, so a cron run fetches, normalizes and renders only what changed.
+ * One file per output folder, written atomically (a new file renamed over the old one), with a
+ * checksum: a crash, a full disk or a stray file can never be read as a valid cache.
+ */
+export interface BuildState {
+  /** What produced it; another value means other code, options or WordPress: a clean build. */
+  identity: string;
+  content: CachedContent;
+  /** By root-relative output path: what each file of the output was made from. */
+  outputs: Record<string, OutputRecord>;
+  /** The output folder those files are in (a folder swapped in since is not the one described). */
+  outputFolder: FolderIdentity;
+  /** The island bundles and stylesheet, for the props bundled into them (the code is in the identity). */
+  assets?: { sharedProps: string; built: BuiltAssets };
+}
+
+export interface CachedContent {
+  posts: CachedPost[];
+  categories: Term[];
+  tags: Term[];
+  /** Warnings about the term lists, given again when they are reused as they are. */
+  termWarnings: string[];
+  /** Posts listed by WordPress but not usable (no date...), with their warning, given again while they stay so. */
+  skipped: { id: number; warning: string }[];
+  /** Live WordPress: where the next sync starts. */
+  sync?: SyncState;
+  /** Snapshot: fingerprint of its three files, to skip reading a snapshot that did not change. */
+  snapshot?: string;
+}
+
+export interface CachedPost extends NormalizedPost {
+  /** Fingerprint of the REST object it was normalized from. */
+  rawHash: string;
+}
+
+export interface OutputRecord {
+  /** Fingerprint of everything the file was made from (pages) or of its bytes (other files). */
+  key: string;
+  /** Pages only: what the build report needs without reading the file again. */
+  page?: { routeId: string; pageType: PageType; islands: IslandName[]; size: number };
+}
+
+export interface FolderIdentity {
+  ino: number;
+  ctimeMs: number;
+}
+
+/** How a build starts: from the cache, or clean and why (with a warning when the cache was unusable). */
+export interface CacheStart {
+  state?: BuildState;
+  reason: string;
+  warning?: string;
+}
+
+const MAGIC = 'SQBB-BUILD-CACHE 1\n';
+/** Bumped only when the layout of this file changes; the code fingerprint covers everything else. */
+const FORMAT = 1;
+
+/** The identity a cache must carry to be used by this build: code, options that shape every page, content source. */
+export function cacheIdentity(options: BuildOptions, code = codeVersion()): string {
+  return JSON.stringify({
+    format: FORMAT,
+    code,
+    siteUrl: options.siteUrl,
+    outDir: options.outDir,
+    source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}`,
+  });
+}
+
+export function stateFile(options: BuildOptions): string {
+  const name = createHash('sha256').update(options.outDir).digest('hex').slice(0, 16);
+  return path.join(options.cacheDir, `state-${name}.bin`);
+}
+
+/** Reads the cache of this output folder; anything unusable gives a reason and a clean build, never a failure. */
+export async function loadBuildState(options: BuildOptions, identity: string): Promise<CacheStart> {
+  if (options.clean) return { reason: '--clean' };
+  const file = stateFile(options);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return { reason: 'no cache yet' };
+  }
+  const state = decodeState(bytes);
+  if (!state) return { reason: 'unreadable cache', warning: `build cache ${file} is corrupt, truncated or not ours: ignored, clean build` };
+  if (state.identity !== identity) return { reason: describeMismatch(state.identity, identity) };
+  return { state, reason: 'cache' };
+}
+
+export async function saveBuildState(options: BuildOptions, state: BuildState): Promise<void> {
+  const file = stateFile(options);
+  await mkdir(path.dirname(file), { recursive: true });
+  const payload = serialize(state);
+  const checksum = createHash('sha256').update(payload).digest('hex');
+  const temporary = `${file}.tmp-${process.pid}`;
+  try {
+    await writeFile(temporary, Buffer.concat([Buffer.from(`${MAGIC}${checksum}\n`), payload]));
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export function decodeState(bytes: Buffer): BuildState | undefined {
+  const headerEnd = MAGIC.length + 65;
+  if (bytes.length <= headerEnd || bytes.subarray(0, MAGIC.length).toString() !== MAGIC) return undefined;
+  const checksum = bytes.subarray(MAGIC.length, headerEnd - 1).toString();
+  const payload = bytes.subarray(headerEnd);
+  if (createHash('sha256').update(payload).digest('hex') !== checksum) return undefined;
+  try {
+    const state = deserialize(payload) as BuildState;
+    return isStateShape(state) ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isStateShape(value: unknown): value is BuildState {
+  const state = value as Partial<BuildState> | null;
+  return (
+    typeof state === 'object' && state !== null && typeof state.identity === 'string' &&
+    typeof state.outputs === 'object' && state.outputs !== null &&
+    typeof state.content === 'object' && state.content !== null && Array.isArray(state.content.posts) &&
+    Array.isArray(state.content.categories) && Array.isArray(state.content.tags) && Array.isArray(state.content.skipped)
+  );
+}
+
+function describeMismatch(cached: string, wanted: string): string {
+  try {
+    const [a, b] = [JSON.parse(cached) as Record<string, unknown>, JSON.parse(wanted) as Record<string, unknown>];
+    const changed = Object.keys(b).filter((key) => a[key] !== b[key]);
+    const names: Record<string, string> = { format: 'cache format', code: 'code', siteUrl: 'site URL', outDir: 'output folder', source: 'content source' };
+    return `${changed.map((key) => names[key] ?? key).join(', ')} changed since the cache was made`;
+  } catch {
+    return 'cache made by another build';
+  }
+}
+
+/** The identity of the output folder itself: a folder swapped in by another build has another inode. */
+export async function folderIdentity(dir: string): Promise<FolderIdentity | undefined> {
+  try {
+    const info = await stat(dir);
+    return { ino: info.ino, ctimeMs: info.ctimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+export function sameFolder(a: FolderIdentity | undefined, b: FolderIdentity | undefined): boolean {
+  return a !== undefined && b !== undefined && a.ino === b.ino && a.ctimeMs === b.ctimeMs;
+}
+
+/** Fingerprint of a REST object or a file's bytes. */
+export function fingerprint(value: string | Uint8Array): string {
+  return createHash('sha1').update(value).digest('base64url');
+}

@@ -1,0 +1,59 @@
+import { renderToString } from 'react-dom/server';
+import { Layout } from '../../src/components/layout/Layout.js';
+import type { IslandName } from '../../src/islands/registry.js';
+import { pageUrl } from '../../src/routes/paths.js';
+import type { SiteData } from '../../src/site-data.js';
+import { fingerprint } from '../cache/build-cache.js';
+import { sharedIslandProps } from '../shared-island-props.js';
+import { islandsIn } from './islands-in.js';
+import { RenderError } from './render-error.js';
+
+export interface LayoutShell {
+  before: string;
+  after: string;
+  islands: IslandName[];
+  /** Fingerprint of both halves: part of every page's key, so a changed menu or footer renders every page again. */
+  key: string;
+}
+
+/** Stands in for the page while the layout renders; nothing in content can produce it. */
+const PAGE_SLOT = '\u0000page-slot\u0000';
+
+/**
+ * The layout (menu, partners slider, footer) is the same on every page but for the menu entry of
+ * the current page: it is rendered once per menu entry (and once for all other pages) and the
+ * page's own HTML goes between its two halves. Pages render on their own, so no layout work is
+ * repeated for thousands of articles.
+ */
+export function createLayoutRenderer(site: SiteData, bundledProps: string): { shellFor: (path: string) => LayoutShell } {
+  const shared = sharedIslandProps(site.club);
+  if (JSON.stringify(shared) !== bundledProps) throw new RenderError('the menu or the partners differ from those bundled into the nav and partners islands');
+  const menuHrefs = new Set(
+    shared.nav.menu
+      .flatMap((heading) => (heading.kind === 'link' ? [heading] : heading.groups.flatMap((group) => group.links)))
+      .filter((link) => !link.external)
+      .map((link) => link.href),
+  );
+  const shells = new Map<string, LayoutShell>();
+  return {
+    shellFor(path) {
+      const url = pageUrl(path);
+      const activeHref = menuHrefs.has(url) ? url : null;
+      const cacheKey = activeHref ?? '';
+      let shell = shells.get(cacheKey);
+      if (!shell) {
+        const html = renderToString(
+          <Layout nav={shared.nav} activeHref={activeHref} partners={shared.partners}>
+            {PAGE_SLOT}
+          </Layout>,
+        );
+        const slot = html.indexOf(PAGE_SLOT);
+        if (slot < 0 || html.indexOf(PAGE_SLOT, slot + 1) >= 0) throw new RenderError('the layout must render its page slot exactly once');
+        const [before, after] = [html.slice(0, slot), html.slice(slot + PAGE_SLOT.length)];
+        shell = { before, after, islands: islandsIn(html), key: fingerprint(`${before}\u0000${after}`) };
+        shells.set(cacheKey, shell);
+      }
+      return shell;
+    },
+  };
+}

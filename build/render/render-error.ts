@@ -1,0 +1,3 @@
+export class RenderError extends Error {
+  override name = 'RenderError';
+}

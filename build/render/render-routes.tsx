@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { renderToString } from 'react-dom/server';
+import { basePathOf } from '../../src/lib/html.js';
+import type { IslandName } from '../../src/islands/registry.js';
+import type { RouteInstance } from '../../src/routes.js';
+import { pageOutputFile, pageUrl } from '../../src/routes/paths.js';
+import { href } from '../../src/routes/route-paths.js';
+import type { PageRoute } from '../../src/routes/types.js';
+import type { SiteData } from '../../src/site-data.js';
+import { renderDocument } from '../../templates/document.js';
+import type { BuiltAssets } from '../bundle.js';
+import { fingerprint, type OutputRecord } from '../cache/build-cache.js';
+import { islandsIn } from './islands-in.js';
+import { createLayoutRenderer, type LayoutShell } from './layout-shell.js';
+import { RenderError } from './render-error.js';
+import { prefixJsonUrls, prefixRootPaths } from './site-prefix.js';
+
+/** What pages link to: the stylesheet and each island's scripts (not the asset files themselves). */
+export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'islands' | 'sharedProps'>;
+
+/** A file of the output, either made now (`contents`) or kept from the previous output (`reuse`). */
+export type EmittedFile =
+  | { path: string; contents: string | Uint8Array; record: OutputRecord }
+  | { path: string; reuse: true; record: OutputRecord };
+
+/**
+ * Receives each file with its position in the route order; its promise resolving is the go-ahead
+ * for the next (backpressure).
+ */
+export type EmitFile = (file: EmittedFile, order: number) => Promise<void>;
+
+/** The previous build's records, usable only when its output folder is the one still in place. */
+export interface ReuseSource {
+  outputs: Readonly<Record<string, OutputRecord>>;
+  outDir: string;
+}
+
+export interface RenderCounts {
+  pages: number;
+  files: number;
+  /** Pages rendered (the others were kept from the previous output, their inputs unchanged). */
+  rendered: number;
+}
+
+/** One of `count` render threads takes every route instance whose position modulo count is `index`. */
+export interface RenderShard {
+  index: number;
+  count: number;
+}
+
+/**
+ * Every route instance (or one shard of them) to a file handed to `emit` (the writer); nothing here
+ * touches the disk but to check that a file to keep is still there, and no page stays in memory
+ * once emitted. A page is rendered only when its key changed: the key covers everything a page is
+ * made from (its props and head from the route's load, the layout around it, the assets it links
+ * to, its route and path), and components are pure functions of their props, so an equal key
+ * means byte-identical HTML. A file route's key is the fingerprint of its bytes.
+ */
+export async function renderRoutes(
+  instances: readonly RouteInstance[],
+  site: SiteData,
+  assets: PageAssets,
+  emit: EmitFile,
+  { shard = { index: 0, count: 1 }, onProgress = () => {}, previous }: { shard?: RenderShard; onProgress?: (done: number, total: number) => void; previous?: ReuseSource } = {},
+): Promise<RenderCounts> {
+  const basePath = basePathOf(site.siteUrl);
+  const layout = createLayoutRenderer(site, assets.sharedProps);
+  const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.islands]));
+  const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
+  const total = Math.ceil((instances.length - shard.index) / shard.count);
+  const kept = (file: string, key: string) => {
+    const record = previous?.outputs[file];
+    return record?.key === key && existsSync(path.join(previous?.outDir ?? '', file)) ? record : undefined;
+  };
+  for (let order = shard.index; order < instances.length; order += shard.count) {
+    const instance = instances[order] as RouteInstance;
+    const { route, params } = instance;
+    let output: EmittedFile;
+    try {
+      if (route.kind === 'file') {
+        const raw = route.content(site, params);
+        const contents = instance.path.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
+        const key = fingerprint(contents);
+        const record = kept(instance.path, key);
+        output = record ? { path: instance.path, reuse: true, record } : { path: instance.path, contents, record: { key } };
+        counts.files += 1;
+      } else {
+        const file = `/${route.outputFile ?? pageOutputFile(instance.path)}`;
+        const { props, head } = route.load(site, params);
+        const shell = route.frame ? FRAME_SHELL : layout.shellFor(instance.path);
+        const key = pageKey({ assetsKey, shell, route, path: instance.path, props, head });
+        const record = kept(file, key);
+        if (record) {
+          output = { path: file, reuse: true, record };
+        } else {
+          const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
+          output = { path: file, contents: html.html, record: { key, page: { routeId: route.id, pageType: route.pageType, islands: html.islands, size: Buffer.byteLength(html.html) } } };
+          counts.rendered += 1;
+        }
+        counts.pages += 1;
+      }
+    } catch (error) {
+      throw new RenderError(`route ${route.id} (${instance.path}): ${(error as Error).message}`);
+    }
+    await emit(output, order);
+    onProgress(counts.pages + counts.files, total);
+  }
+  return counts;
+}
+
+/** A page shown in a frame of other pages has no layout of its own. */
+const FRAME_SHELL: LayoutShell = { before: '', after: '', islands: [], key: 'frame' };
+
+function pageKey(input: { assetsKey: string; shell: LayoutShell; route: PageRoute; path: string; props: unknown; head: unknown }): string {
+  return createHash('sha1')
+    .update(`${input.assetsKey}\u0000${input.shell.key}\u0000${input.route.id}\u0000${input.path}\u0000`)
+    .update(JSON.stringify(input.head))
+    .update('\u0000')
+    .update(JSON.stringify(input.props) ?? '')
+    .digest('base64url');
+}
+
+function renderPage(input: {
+  route: PageRoute;
+  path: string;
+  element: ReturnType<PageRoute['element']>;
+  head: ReturnType<PageRoute['load']>['head'];
+  shell: LayoutShell;
+  site: SiteData;
+  assets: PageAssets;
+  basePath: string;
+}): { html: string; islands: IslandName[] } {
+  const { route, path: pagePath, head, shell, site, assets, basePath } = input;
+  const canonicalPath = head.canonicalPath ? pageUrl(head.canonicalPath) : route.aliasOf ? href(route.aliasOf) : pageUrl(pagePath);
+  const pageHtml = renderToString(input.element);
+  const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
+  const html = renderDocument({
+    head: { ...head, canonicalPath },
+    bodyHtml: `${shell.before}${pageHtml}${shell.after}`,
+    path: pagePath,
+    siteUrl: site.siteUrl,
+    basePath,
+    cssHref: assets.cssHref,
+    scripts: islands.map((name) => assets.islands[name].entry),
+    preloads: [...new Set(islands.flatMap((name) => assets.islands[name].chunks))].sort(),
+    frame: route.frame,
+  });
+  return { html: prefixRootPaths(html, basePath), islands };
+}

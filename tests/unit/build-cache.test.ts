@@ -1,0 +1,82 @@
+import { readFile, rm, writeFile, mkdtemp, cp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stateFile } from '../../build/cache/build-cache.js';
+import { parseOptions } from '../../build/options.js';
+import { runBuild } from '../../build/pipeline.js';
+import { readTree } from './read-tree.js';
+
+/** A persistent cache is never trusted blindly: anything odd gives one warning and a clean build. */
+describe('the build cache', () => {
+  let root: string;
+  let cleanTree: Record<string, string>;
+  const options = (...extra: string[]) =>
+    parseOptions(['--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--content', path.join(root, 'content'), '--now', '2026-01-15T12:00:00Z', ...extra], {});
+  const build = (...extra: string[]) => runBuild(options(...extra), true);
+  const cacheFile = () => stateFile(options());
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sqbb-cache-'));
+    await cp(path.resolve('data/wordpress'), path.join(root, 'content'), { recursive: true });
+    await build();
+    cleanTree = await readTree(path.join(root, 'site'));
+  }, 60_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  for (const [name, damage] of [
+    ['truncated', (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2))],
+    ['corrupt', (bytes: Buffer) => Buffer.concat([bytes.subarray(0, 200), Buffer.from('x'), bytes.subarray(201)])],
+    ['foreign', () => Buffer.from('{"not":"our cache"}')],
+  ] as const) {
+    it(`ignores a ${name} cache with one warning and builds clean, the same site`, async () => {
+      const file = cacheFile();
+      await writeFile(file, damage(await readFile(file)));
+      const report = await build();
+      expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
+      expect(report.warnings.filter((warning) => warning.includes('build cache'))).toEqual([expect.stringMatching(/is corrupt, truncated or not ours: ignored, clean build$/)]);
+      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+      // Its result is the new cache.
+      expect((await build()).run.mode).toBe('incremental');
+    });
+  }
+
+  it('starts clean by itself when the options that shape every page change', async () => {
+    const report = await runBuild(parseOptions(['--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--content', path.join(root, 'content'), '--site-url', 'https://www.sqbb.fr', '--now', '2026-01-15T12:00:00Z'], {}), true);
+    expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'site URL changed since the cache was made' });
+    await build();
+  });
+
+  it('leaves the previous cache as it was when a build fails', async () => {
+    const before = await readFile(cacheFile());
+    const posts = path.join(root, 'content', 'posts.json');
+    const good = await readFile(posts);
+    await writeFile(posts, '[{"id": 1, "title": ');
+    try {
+      await expect(build()).rejects.toThrow(/posts\.json is not valid JSON/);
+    } finally {
+      await writeFile(posts, good);
+    }
+    expect(await readFile(cacheFile())).toEqual(before);
+    expect((await build()).run).toMatchObject({ mode: 'incremental', pagesRendered: 0 });
+  });
+
+  it('renders every page again when the output folder is not the one the cache describes', async () => {
+    await rm(path.join(root, 'site'), { recursive: true });
+    const report = await build();
+    expect(report.run.mode).toBe('incremental');
+    expect(report.run.pagesRendered).toBe(report.pages);
+    expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+  });
+
+  it('renders the home page again only when the build time changes which matches are upcoming', async () => {
+    const at = (now: string) => runBuild(parseOptions(['--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--content', path.join(root, 'content'), '--now', now], {}), true);
+    // 2026-01-15 and 2026-01-16: the next match is on 17 January either way.
+    expect((await at('2026-01-16T12:00:00Z')).run.pagesRendered).toBe(0);
+    // 2026-01-18: the match of the 17th has been played.
+    const later = await at('2026-01-18T12:00:00Z');
+    expect(later.run.pagesRendered).toBe(1);
+    expect(later.changed).toBe(1);
+    await at('2026-01-15T12:00:00Z');
+  });
+});

@@ -1,0 +1,129 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOptions } from '../../build/options.js';
+import { runBuild } from '../../build/pipeline.js';
+import type { BuildReport } from '../../build/report.js';
+import { createRandom, mutationSequence, snapshotContent, type WordPressContent } from './content-mutations.js';
+import { startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';
+import { readTree } from './read-tree.js';
+
+const NOW = '2026-01-15T12:00:00Z';
+
+/**
+ * DESIGN section 3: an incremental build's output is always byte-identical to a clean build of the
+ * same content. Each step edits the content as a press officer would, then builds it twice: once
+ * from the cache of the previous step, once with --clean, and compares the two outputs file by file.
+ */
+async function buildBoth(root: string, source: string[]): Promise<{ incremental: BuildReport; clean: BuildReport }> {
+  const build = (name: string, extra: string[]) =>
+    runBuild(parseOptions([...source, '--out', path.join(root, name), '--cache', path.join(root, `${name}-cache`), '--now', NOW, ...extra], {}), true);
+  const incremental = await build('incremental', []);
+  const clean = await build('clean', ['--clean']);
+  return { incremental, clean };
+}
+
+async function expectSameOutputs(root: string, step: string): Promise<void> {
+  const [incremental, clean] = await Promise.all([readTree(path.join(root, 'incremental')), readTree(path.join(root, 'clean'))]);
+  const differing = Object.keys({ ...incremental, ...clean }).filter((file) => incremental[file] !== clean[file]);
+  expect(differing, `after "${step}"`).toEqual([]);
+}
+
+describe('incremental builds from a snapshot folder', () => {
+  let root: string;
+  const content = snapshotContent();
+  const random = createRandom(12);
+  const save = async () => {
+    await mkdir(path.join(root, 'content'), { recursive: true });
+    for (const name of ['posts', 'categories', 'tags'] as const) {
+      await writeFile(path.join(root, 'content', `${name}.json`), JSON.stringify(content[name], null, 2));
+    }
+  };
+  const source = () => ['--content', path.join(root, 'content')];
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sqbb-incremental-'));
+    await save();
+    await buildBoth(root, source());
+  }, 60_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('renders nothing and rewrites no file when nothing changed', async () => {
+    const { incremental } = await buildBoth(root, source());
+    expect(incremental.run).toMatchObject({ mode: 'incremental', pagesRendered: 0, posts: { added: 0, changed: 0, removed: 0 } });
+    expect(incremental.changed).toBe(0);
+    await expectSameOutputs(root, 'nothing changed');
+  });
+
+  it('renders only the pages a new post changes: its article, the lists, home, not the other articles', async () => {
+    mutationSequence(1, 0).find((mutation) => mutation.name === 'new post')?.apply(content, random);
+    await save();
+    const { incremental, clean } = await buildBoth(root, source());
+    expect(incremental.run.posts).toMatchObject({ added: 1, changed: 0, removed: 0 });
+    const newPost = Math.max(...content.posts.map((post) => post.id));
+    const rendered = incremental.run.renderedPaths;
+    // The other articles show the recent posts through one shared page: they stay as they were.
+    expect(rendered.filter((page) => page.startsWith('/actualites/article/'))).toEqual([`/actualites/article/${newPost}/`]);
+    expect(rendered).toEqual(expect.arrayContaining(['/', '/actualites/', '/actualites/recents/']));
+    expect(rendered.length).toBeLessThan(clean.run.pagesRendered / 2);
+    await expectSameOutputs(root, 'new post');
+  });
+
+  for (const mutation of mutationSequence(7, 16)) {
+    it(`gives the output of a clean build after: ${mutation.name}`, async () => {
+      mutation.apply(content, random);
+      await save();
+      await buildBoth(root, source());
+      await expectSameOutputs(root, mutation.name);
+    });
+  }
+});
+
+describe('incremental builds from a live WordPress', () => {
+  let root: string;
+  let wordpress: FakeWordPress;
+  const content: WordPressContent = snapshotContent();
+  const random = createRandom(99);
+  const source = () => ['--wp', wordpress.apiUrl];
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sqbb-incremental-live-'));
+    wordpress = await startFakeWordPress(content);
+    await buildBoth(root, source());
+  }, 60_000);
+  afterAll(async () => {
+    await wordpress.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('asks WordPress only what changed: 5 light requests when nothing did, and renders nothing', async () => {
+    wordpress.requests.length = 0;
+    const { incremental } = await buildBoth(root, source());
+    const incrementalRequests = wordpress.requests.splice(0).filter((request) => !request.includes('_embed=1&orderby=date'));
+    expect(incremental.run.wordpress?.requests).toBeLessThanOrEqual(5);
+    expect(incrementalRequests.length).toBeGreaterThanOrEqual(incremental.run.wordpress?.requests ?? 0);
+    expect(incremental.run).toMatchObject({ mode: 'incremental', pagesRendered: 0, posts: { added: 0, changed: 0, removed: 0 } });
+    expect(incremental.changed).toBe(0);
+    await expectSameOutputs(root, 'nothing changed');
+  });
+
+  for (const mutation of mutationSequence(3, 18)) {
+    it(`gives the output of a clean build after: ${mutation.name}`, async () => {
+      mutation.apply(content, random);
+      await buildBoth(root, source());
+      await expectSameOutputs(root, mutation.name);
+    });
+  }
+
+  it('refuses a pull that lists far fewer posts than are online, unless --allow-shrink', async () => {
+    const kept = content.posts.splice(3);
+    try {
+      await expect(
+        runBuild(parseOptions(['--wp', wordpress.apiUrl, '--out', path.join(root, 'incremental'), '--cache', path.join(root, 'incremental-cache'), '--now', NOW], {}), true),
+      ).rejects.toThrow(/WordPress returned 3 posts but \d+ are online/);
+    } finally {
+      content.posts.push(...kept);
+    }
+  });
+});
