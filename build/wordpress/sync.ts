@@ -17,6 +17,12 @@ export interface KnownPost {
   modified: string;
   /** Featured media id (0: none): an edited attachment sends its posts to be fetched again. */
   mediaId: number;
+  /**
+   * Its category and tag ids (term ids are unique across taxonomies). Deleting a category moves
+   * the posts it leaves without one to the default category, without a new modification date:
+   * a post that points to a term that is gone is fetched again.
+   */
+  terms: number[];
 }
 
 export interface LivePull {
@@ -41,7 +47,7 @@ export const MARGIN_MS = 15 * 60_000;
 
 /** Light queries: only what tells a change. */
 const TERM_FIELDS = { categories: { _fields: 'id,name,slug,parent' }, tags: { _fields: 'id,name,slug' } } as const;
-const ID_FIELDS = { _fields: 'id,modified,featured_media', orderby: 'date', order: 'desc' } as const;
+const ID_FIELDS = { _fields: 'id,modified,featured_media,categories,tags', orderby: 'date', order: 'desc' } as const;
 
 /**
  * A cron run's pull: with the state of the last sync, it asks WordPress only for what changed
@@ -110,7 +116,8 @@ async function incrementalPull(
   const toFetch = new Set<number>();
   const listing = newest.items.map(readListed).filter((item): item is Listed => item !== undefined);
   let listed: string | undefined;
-  const unknownNewest = listing.filter((item) => !fetched.has(item.id) && known[item.id]?.modified !== item.modified);
+  const differs = (item: Listed) => !fetched.has(item.id) && !sameListing(known[item.id], item);
+  const unknownNewest = listing.filter(differs);
   if (unknownNewest.length > 0) listed = `${unknownNewest.length} of the newest posts unknown or with another modification date`;
   else if (newest.total !== undefined && newest.total !== ids.size) listed = `WordPress lists ${newest.total} posts, ${ids.size} expected`;
   if (listed) {
@@ -118,15 +125,17 @@ async function incrementalPull(
     const current = all.items.map(readListed).filter((item): item is Listed => item !== undefined);
     ids = new Set(current.map((item) => item.id));
     for (const item of current) {
-      if (!fetched.has(item.id) && known[item.id]?.modified !== item.modified) toFetch.add(item.id);
+      if (differs(item)) toFetch.add(item.id);
     }
   }
 
-  // Attachments edited since the marker: their posts are fetched again, with the new embedded media.
+  // Attachments edited since the marker, and terms deleted since: their posts are fetched again.
   const editedMedia = new Set(media.items.map(idOf).filter((id): id is number => id !== undefined));
+  const terms = new Set([...categories.items, ...tags.items].map(idOf).filter((id): id is number => id !== undefined));
   for (const id of ids) {
-    const mediaId = known[id]?.mediaId ?? 0;
-    if (mediaId > 0 && editedMedia.has(mediaId) && !fetched.has(id)) toFetch.add(id);
+    const post = known[id];
+    if (!post || fetched.has(id)) continue;
+    if ((post.mediaId > 0 && editedMedia.has(post.mediaId)) || post.terms.some((term) => !terms.has(term))) toFetch.add(id);
   }
   for (const item of await fetchByIds(apiUrl, [...toFetch].sort((a, b) => a - b), http, limit)) {
     const id = idOf(item);
@@ -163,15 +172,16 @@ async function fetchByIds(apiUrl: string, ids: number[], http: HttpOptions, limi
   return pages.flatMap((page) => page.items);
 }
 
-interface Listed {
-  id: number;
-  modified: string;
-}
+type Listed = { id: number } & KnownPost;
 
 function readListed(item: unknown): Listed | undefined {
   const id = idOf(item);
-  const modified = (item as { modified?: unknown }).modified;
-  return id !== undefined && typeof modified === 'string' ? { id, modified } : undefined;
+  const known = id === undefined ? undefined : knownOf([item])[id];
+  return id !== undefined && known ? { id, ...known } : undefined;
+}
+
+function sameListing(known: KnownPost | undefined, listed: Listed): boolean {
+  return known !== undefined && known.modified === listed.modified && known.mediaId === listed.mediaId && known.terms.join() === listed.terms.join();
 }
 
 function idOf(item: unknown): number | undefined {
@@ -184,8 +194,9 @@ function knownOf(items: unknown[]): Record<number, KnownPost> {
   for (const item of items) {
     const id = idOf(item);
     if (id === undefined) continue;
-    const { modified, featured_media: media } = item as { modified?: unknown; featured_media?: unknown };
-    known[id] = { modified: typeof modified === 'string' ? modified : '', mediaId: isPositiveIntegerId(media) ? media : 0 };
+    const { modified, featured_media: media, categories, tags } = item as { modified?: unknown; featured_media?: unknown; categories?: unknown; tags?: unknown };
+    const terms = [categories, tags].flatMap((list) => (Array.isArray(list) ? list.filter(isPositiveIntegerId) : []));
+    known[id] = { modified: typeof modified === 'string' ? modified : '', mediaId: isPositiveIntegerId(media) ? media : 0, terms };
   }
   return known;
 }

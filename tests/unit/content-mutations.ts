@@ -101,10 +101,20 @@ export const MUTATIONS: Record<string, Mutation['apply']> = {
     tick(content, 5);
   },
   'term deleted while posts point to it': (content, random) => {
-    const used = content.categories.filter((term) => content.posts.some((post) => post.categories.includes(term.id)));
-    if (used.length < 2) return;
+    // As wp_delete_term does: the posts it leaves without a category go to the default one
+    // (id 1), and no post's modification date changes.
+    const used = content.categories.filter((term) => term.id !== 1 && content.posts.some((post) => post.categories.includes(term.id)));
+    if (used.length < 1) return;
     const term = random.pick(used);
     content.categories.splice(content.categories.indexOf(term), 1);
+    const fallback = content.categories.find((category) => category.id === 1);
+    for (const post of content.posts.filter((candidate) => candidate.categories.includes(term.id))) {
+      post.categories = post.categories.filter((id: number) => id !== term.id);
+      if (post.categories.length === 0 && fallback) post.categories = [1];
+      if (post._embedded?.['wp:term']) {
+        post._embedded['wp:term'][0] = content.categories.filter((category) => post.categories.includes(category.id)).map(({ id, name, slug }) => ({ id, name, slug, taxonomy: 'category' }));
+      }
+    }
     tick(content, 5);
   },
   'two posts with the same slug': (content, random) => {

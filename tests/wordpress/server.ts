@@ -20,6 +20,8 @@ export interface RunningWordPress {
   stop(): Promise<void>;
   /** Stops only the web server (WordPress unreachable, database kept), for failure tests. */
   stopWebServer(): Promise<void>;
+  /** Runs PHP inside WordPress as its administrator (edits between two builds); resolves with what it printed. */
+  php(code: string): Promise<string>;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function startWordPress(seedFile = DEFAULT_SEED, log: (line: string
       siteUrl,
       stop,
       stopWebServer: () => terminate(php),
+      php: async (code) => (await run('php', [path.join(HERE, 'php/eval.php'), www, code], { env })).stdout,
     };
   } catch (error) {
     await stop();

@@ -36,9 +36,11 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-async function build(apiUrl: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function build(apiUrl: string, { out = outDir, extra = [] as string[] } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const cache = path.join(workDir, `${path.basename(out)}-cache`);
+  const args = ['--import', 'tsx', 'build/cli.ts', '--wp', apiUrl, '--out', out, '--cache', cache, '--site-url', 'http://127.0.0.1:4173', '--now', '2025-09-01T12:00:00Z', ...extra];
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--wp', apiUrl, '--out', outDir, '--site-url', 'http://127.0.0.1:4173', '--now', '2025-09-01T12:00:00Z'], { cwd: ROOT, env: { ...process.env, CI: '1' } });
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, CI: '1' } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -75,8 +77,7 @@ describe('build against a real WordPress', () => {
     const result = await build(api);
     expect(result.stderr).not.toMatch(/Build failed/);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`wordpress  posts: ${seed.posts.length} in 1 page`);
-    expect(result.stdout).toContain(`wordpress  categories: ${seed.categories.length + 1} in 1 page`);
+    expect(result.stdout).toContain(`wordpress  full pull: ${seed.posts.length} posts, ${seed.categories.length + 1} categories, ${seed.tags.length} tags`);
 
     const byTitle = await articles();
     expect([...byTitle.keys()].sort()).toEqual(seed.posts.map((post) => plainQuotes(post.title)).sort());
@@ -125,6 +126,37 @@ describe('build against a real WordPress', () => {
       const shown = Math.min(count, 12);
       expect(categoryPage?.('.news-grid .news-card'), category.name).toHaveLength(shown);
     }
+  });
+
+  it('asks only what changed on a cron run, and gives byte for byte the site of a clean build', async () => {
+    const api = wordpress?.apiUrl as string;
+    const quiet = await build(api);
+    expect(quiet.stdout).toMatch(/^incremental: 0 new, 0 changed, 0 removed posts; 0 of \d+ pages rendered; WordPress: [1-5] requests, \d+ KB$/m);
+
+    // What the club's staff do between two runs, through WordPress's own functions.
+    await wordpress?.php(`
+      $new = wp_insert_post(['post_title' => 'Nouvelle recrue : un pivot de 2,11 m', 'post_status' => 'publish',
+        'post_content' => "<!-- wp:paragraph -->\n<p>Le SQBB se renforce dans la raquette.</p>\n<!-- /wp:paragraph -->",
+        'post_category' => [get_term_by('slug', 'equipe-pro', 'category')->term_id]]);
+      wp_set_object_terms($new, ['victoire'], 'post_tag');
+      $oldest = get_posts(['numberposts' => 1, 'orderby' => 'date', 'order' => 'ASC'])[0];
+      wp_update_post(['ID' => $oldest->ID, 'post_title' => $oldest->post_title . ' (mis à jour)']);
+      wp_trash_post(get_posts(['numberposts' => 1, 'offset' => 6])[0]->ID);
+      wp_update_term(get_term_by('slug', 'kop', 'post_tag')->term_id, 'post_tag', ['name' => 'Tribune Kop']);
+      wp_delete_term(get_term_by('slug', 'partenaires', 'category')->term_id, 'category');
+      $thumb = get_post_thumbnail_id(get_posts(['numberposts' => 1, 'offset' => 2])[0]->ID);
+      update_post_meta($thumb, '_wp_attachment_image_alt', 'Photo retouchée par le club');
+      wp_update_post(['ID' => $thumb]);
+    `);
+    const cron = await build(api);
+    expect(cron.code).toBe(0);
+    const line = cron.stdout.split('\n').find((text) => text.startsWith('incremental: ')) ?? '';
+    expect(line).toMatch(/^incremental: 1 new, [1-9]\d* changed, 1 removed posts; \d+ of \d+ pages rendered; WordPress: \d+ requests/);
+    const cleanDir = path.join(workDir, 'clean');
+    expect((await build(api, { out: cleanDir, extra: ['--clean'] })).code).toBe(0);
+    expect(await hashTree(outDir)).toEqual(await hashTree(cleanDir));
+    const tagged = (await articles()).get('Nouvelle recrue : un pivot de 2,11 m');
+    expect(tagged?.('.sidebar-tags a').text()).toBe('Victoire');
   });
 
   it('fails on one line when WordPress is down and leaves the previous output byte-identical', async () => {
