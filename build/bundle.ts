@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { projectRoot } from '../data/project-root.js';
 import { ISLANDS, type IslandName } from '../src/islands/registry.js';
 import type { OutputFile } from './output-file.js';
 import { SHARED_PROPS_GLOBALS, type SharedIslandProps } from './shared-island-props.js';
@@ -35,7 +36,7 @@ function describeEsbuildFailure(error: unknown): string {
   return `${first.text}${where}`;
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = projectRoot();
 const STYLES_DIR = path.join(ROOT, 'src/styles');
 /** Only the Swiper styles our sliders use; the rest of Swiper's CSS never ships. */
 const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];

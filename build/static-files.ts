@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { projectRoot } from '../data/project-root.js';
 import type { OutputFile } from './output-file.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = projectRoot();
 
 /** public/ is copied as it is; a snapshot's media folder is served under /media. */
 export async function collectStaticFiles(mediaDir?: string): Promise<OutputFile[]> {

@@ -1,34 +1,10 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { projectRoot } from '../../data/project-root.js';
+import { computeCodeVersion } from '../code-version.mjs';
+import { COMPILED_VERSION } from '../compiled.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-/** What shapes the output: our code and styles, and the exact libraries (the lockfile). Data files are inputs, not code. */
-const CODE_FOLDERS = ['build', 'src', 'templates', 'data'];
-const CODE_FILE = /\.(ts|tsx|mts|mjs|js|css)$/;
+let computed: string | undefined;
 
-/**
- * A fingerprint of the code that builds the site. A cache made by other code is never trusted: a
- * changed component could render the same props differently. Keyed on content, never on a version
- * number someone must remember to bump. Node's version is in it too (Intl formats French dates).
- */
-export function codeVersion(root = ROOT): string {
-  const hash = createHash('sha256');
-  hash.update(`node ${process.version}\n`);
-  const files = CODE_FOLDERS.flatMap((folder) => listFiles(path.join(root, folder))).sort();
-  for (const file of [...files, path.join(root, 'package-lock.json')]) {
-    hash.update(`${path.relative(root, file)}\n`);
-    hash.update(readFileSync(file));
-  }
-  return hash.digest('hex');
-}
-
-function listFiles(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.filter((entry) => entry.isFile() && CODE_FILE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+/** The fingerprint of the code building the site (see build/code-version.mjs). */
+export function codeVersion(): string {
+  return COMPILED_VERSION ?? (computed ??= computeCodeVersion(projectRoot()));
 }

@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { projectRoot } from '../project-root.js';
 import type { ClubData } from '../../src/types/club.js';
 import { at, faq, type Where } from './checks.js';
 import { cashless } from './cashless.js';
@@ -42,7 +43,7 @@ export const CLUB_SOURCES: ClubSources = {
   matchGuide,
 };
 
-const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
+const PUBLIC_DIR = path.join(projectRoot(), 'public');
 
 /**
  * Loads and validates the static club data. A malformed entry throws a ClubDataError naming the

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { projectRoot } from '../project-root.js';
 import { FRENCH_MONTHS } from '../../src/lib/matches.js';
 import { readParisDateTime } from '../../src/lib/matches-time.js';
 import type { CareerEntry, Match, Player, Staff, StaffMember, Team, TeamData } from '../../src/types/team.js';
@@ -8,7 +9,7 @@ export class TeamDataError extends Error {
   override name = 'TeamDataError';
 }
 
-const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
+const PUBLIC_DIR = path.join(projectRoot(), 'public');
 const COMPETITIONS = new Set(['Betclic Elite', 'Coupe de France', 'Play In', 'BASKETBALL CHAMPIONS LEAGUE', 'Leaders Cup']);
 const PICTURE_TAGS = new Set(['france', 'champion']);
 const INTEGER_STRING = /^\d+$/;

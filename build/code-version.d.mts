@@ -1,0 +1,1 @@
+export function computeCodeVersion(root: string): string;

@@ -1,0 +1,18 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+let cached: string | undefined;
+
+/**
+ * The project's folder (where package.json names this site), found from this module's place: the
+ * same answer when the build runs from its TypeScript sources and when it runs compiled into one
+ * file under .cache/compiled/ (see build/launch.mjs), where a path relative to the module would be wrong.
+ */
+export function projectRoot(): string {
+  if (cached) return cached;
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'sqbb-site') return (cached = dir);
+    if (path.dirname(dir) === dir) throw new Error(`no sqbb-site package.json above ${import.meta.dirname}`);
+  }
+}
