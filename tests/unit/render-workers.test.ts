@@ -26,7 +26,7 @@ describe('rendering in worker threads', () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-workers-'));
     single = await build(1);
     threaded = await build(3);
-  });
+  }, 120_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('writes the same site, byte for byte, as rendering in the main thread', async () => {
