@@ -1,139 +1,135 @@
 import { spawnSync } from 'node:child_process';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildReport } from '../build/report.js';
-import type { BuildChildResult } from './build-child.js';
-import type { FloorResult } from './floor.js';
-import { BENCH_ROOT, ensureContent } from './generate-content.js';
+import { ensureContent } from './generate-content.js';
 import { runNodeScript } from './measure.js';
 import { spread, type Spread } from './stats.js';
 
 export const BENCH_NOW = '2026-01-15T12:00:00Z';
+/** The shared reference floor (issue "Clean build as fast as Hugo"): React renderToString of the same site, whole pages. */
+const FLOOR = path.resolve(import.meta.dirname, '../../shared/bench/floor.mjs');
+/** Runs on tmpfs: this VM's disk makes absolute times drift (see bench/README.md). */
+export const RUN_ROOT = existsSync('/dev/shm') ? '/dev/shm/sqbb-bench' : path.resolve(import.meta.dirname, '../.tmp/bench-runs');
 
-export interface BuildRun {
-  /** The whole `node` process: start-up, module loading, build. */
-  processWallMs: number;
-  processCpuMs: number;
-  /** runBuild only (what the stages add up to, plus the bundle overlap). */
+/** One measured process. */
+export interface ProcessRun {
   wallMs: number;
   cpuMs: number;
   peakRssMb: number;
-  /** React's build: 'production' unless NODE_ENV says otherwise (as in build/cli.ts). */
-  nodeEnv: string;
-  /** The build's own stage timings (report file), ms. */
-  stages: Record<string, number>;
-  pages: number;
-  files: number;
 }
 
-export interface FloorRun extends FloorResult {
-  processWallMs: number;
-  processCpuMs: number;
-  peakRssMb: number;
+export interface BuildRun extends ProcessRun {
+  stages: Record<string, number>;
+  pages: number;
+  pagesRendered: number;
+  /** Files whose bytes changed (new inodes: what rsync or a CDN would upload). */
+  changed: number;
+}
+
+/** The cases of one round, in the order they ran. */
+export interface Round {
+  floor: ProcessRun;
+  clean: BuildRun;
+  noChange: BuildRun;
+  newPost: BuildRun;
+  editedPost: BuildRun;
 }
 
 export interface SizeResult {
   posts: number;
   postsJsonMb: number;
-  generateMs: number;
-  builds: BuildRun[];
-  floors: FloorRun[];
-  summary: SizeSummary;
-}
-
-export interface SizeSummary {
-  processWallMs: Spread;
-  /** runBuild wall time. */
-  wallMs: Spread;
-  cpuMs: Spread;
-  /** Sum of the stages the pipeline timed (bundle runs during fetch, so it is left out of the sum). */
-  stagesTotalMs: Spread;
-  stages: Record<string, Spread>;
-  pages: number;
-  pagesPerSecond: Spread;
-  peakRssMb: Spread;
-  floorMs: Spread;
-  floorRenderMs: Spread;
-  floorWriteMs: Spread;
-  floorCpuMs: Spread;
-  floorProcessWallMs: Spread;
-  floorPeakRssMb: Spread;
-  floorPropsMs: Spread;
-  /** Build stages total / floor (wall), per-run ratios. */
-  ratioTotal: Spread;
-  /** runBuild CPU / floor CPU: the ratio least disturbed by other work on the machine. */
-  ratioCpu: Spread;
-  ratioRender: Spread;
-  /** Render stage / the floor's renderToString alone (file writes are the noisiest part here). */
-  ratioRenderOnly: Spread;
-  /** Whole build process / whole floor process (both with start-up and loading). */
-  ratioProcessWall: Spread;
+  rounds: Round[];
+  summary: Record<string, Spread>;
 }
 
 /**
- * Stages that run one after another. `bundle` overlaps fetch (started in parallel), so adding it
- * would count the same wall time twice.
+ * For N synthetic posts, `rounds` times and alternating: the shared floor, a clean build
+ * (`node build/launch.mjs --clean`, the whole process as `npm run build` runs it), then on that
+ * output and cache, each in its own copy: a cron run with no change, one with a new post, one with
+ * an old post edited. Every process writes into a fresh folder on tmpfs.
  */
-const SEQUENTIAL_STAGES = ['fetch', 'normalize', 'routes', 'render', 'write', 'report'];
-
-export function stagesTotal(stages: Record<string, number>): number {
-  return SEQUENTIAL_STAGES.reduce((sum, name) => sum + (stages[name] ?? 0), 0);
-}
-
-/** `runs` clean builds of N posts, each followed by one floor run on the same content. */
-export async function benchSize(posts: number, runs: number, log: (line: string) => void): Promise<SizeResult> {
-  const generateStart = performance.now();
-  const contentDir = await ensureContent(posts);
-  const generateMs = performance.now() - generateStart;
-  const postsJsonMb = (await stat(path.join(contentDir, 'posts.json'))).size / 1024 / 1024;
-  const builds: BuildRun[] = [];
-  const floors: FloorRun[] = [];
-  for (let run = 1; run <= runs; run += 1) {
-    // A fresh folder per run, all deleted at the end (removeRunOutputs): see the note there.
-    const outDir = path.join(BENCH_ROOT, RUN_OUTPUT_PREFIX, `out-${posts}-${run}`);
-    const floorDir = path.join(BENCH_ROOT, RUN_OUTPUT_PREFIX, `floor-${posts}-${run}`);
+export async function benchSize(posts: number, rounds: number, log: (line: string) => void): Promise<SizeResult> {
+  const generated = await ensureContent(posts);
+  const base = path.join(RUN_ROOT, `content-${posts}`);
+  await prepareContents(generated, base);
+  const postsJsonMb = (await stat(path.join(base, 'posts.json'))).size / 1024 / 1024;
+  const results: Round[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const dir = (name: string) => path.join(RUN_ROOT, 'runs', `${posts}-${round}-${name}`);
     flushDisk();
-    const build = await runNodeScript('bench/build-child.ts', ['--content', contentDir, '--out', outDir, '--now', BENCH_NOW]);
-    const inside = lastJsonLine<BuildChildResult>(build.stdout);
-    const report = JSON.parse(await readFile(`${outDir}-report.json`, 'utf8')) as BuildReport;
-    builds.push({
-      processWallMs: build.wallMs,
-      processCpuMs: build.cpuMs,
-      wallMs: inside.wallMs,
-      cpuMs: inside.cpuMs,
-      peakRssMb: build.peakRssMb,
-      nodeEnv: inside.nodeEnv,
-      stages: report.stages,
-      pages: report.pages,
-      files: report.files,
-    });
-    log(`  ${posts} posts, run ${run}/${runs}: build ${seconds(inside.wallMs)} (CPU ${seconds(inside.cpuMs)}), ${report.pages} pages, ${build.peakRssMb.toFixed(0)} MB peak, React ${inside.nodeEnv}`);
-
-    flushDisk();
-    // The floor is React at its fastest, whatever the build's mode.
-    const floor = await runNodeScript('bench/floor.tsx', ['--content', contentDir, '--out', floorDir], [], { NODE_ENV: 'production' });
-    const result = lastJsonLine<FloorResult>(floor.stdout);
-    floors.push({ ...result, processWallMs: floor.wallMs, processCpuMs: floor.cpuMs, peakRssMb: floor.peakRssMb });
-    log(`  ${posts} posts, run ${run}/${runs}: floor ${seconds(result.floorMs)} (CPU ${seconds(result.floorCpuMs)}), ${result.pages} pages, ${floor.peakRssMb.toFixed(0)} MB peak`);
+    const floor = await measure(FLOOR, [base, dir('floor')], { NODE_ENV: 'production' });
+    log(`  ${posts} posts, round ${round}: floor ${seconds(floor.wallMs)} (CPU ${seconds(floor.cpuMs)}, ${floor.peakRssMb.toFixed(0)} MB)`);
+    const clean = await build(base, dir('clean'), dir('cache'), ['--clean']);
+    log(`  ${posts} posts, round ${round}: clean build ${seconds(clean.wallMs)} (CPU ${seconds(clean.cpuMs)}, ${clean.peakRssMb.toFixed(0)} MB), ${clean.pages} pages`);
+    // Cron runs one after the other on that output and cache, as a crontab does. The cache is tied
+    // to its content folder: the next state of the content takes the base's place in turn.
+    const noChange = await build(base, dir('clean'), dir('cache'), []);
+    const newPost = await withPosts(base, 'new-post', () => build(base, dir('clean'), dir('cache'), []));
+    const editedPost = await withPosts(base, 'edited-post', () => build(base, dir('clean'), dir('cache'), []));
+    for (const [label, run] of [['no change', noChange], ['one new post', newPost], ['one edited old post', editedPost]] as const) {
+      log(`  ${posts} posts, round ${round}: ${label} ${seconds(run.wallMs)} (${(run.wallMs / clean.wallMs).toFixed(2)}× clean), ${run.pagesRendered} pages rendered, ${run.changed} files changed`);
+    }
+    results.push({ floor, clean, noChange, newPost, editedPost });
   }
-  return { posts, postsJsonMb, generateMs, builds, floors, summary: summarize(builds, floors) };
+  return { posts, postsJsonMb, rounds: results, summary: summarize(results) };
 }
 
-/** Folder (under BENCH_ROOT) of every run's output. */
-const RUN_OUTPUT_PREFIX = 'runs';
+async function build(content: string, out: string, cache: string, extra: string[]): Promise<BuildRun> {
+  const run = await measure('build/launch.mjs', ['--content', content, '--out', out, '--cache', cache, '--now', BENCH_NOW, ...extra]);
+  const report = JSON.parse(await readFile(`${out}-report.json`, 'utf8')) as BuildReport;
+  return { ...run, stages: report.stages, pages: report.pages, pagesRendered: report.run.pagesRendered, changed: report.changed };
+}
 
-/**
- * Deletes every run's output. Only once all runs are done: on this VM (ext4 mounted with
- * `discard`), creating files right after deleting thousands of them is up to 15× slower for tens
- * of seconds (measured: 8,909 files in 0.8 s on a quiet disk, 12 s just after an `rm -rf` of the
- * same amount), so deleting between runs made each run slower than the one before and penalised
- * the floor or the build depending on the order. A run never writes where anything was deleted
- * during the benchmark.
- */
+async function measure(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
+  const { wallMs, cpuMs, peakRssMb } = await runNodeScript(script, args, [], env);
+  return { wallMs, cpuMs, peakRssMb };
+}
+
+/** Runs `task` with the posts of a variant in the content folder, then puts the base's back. */
+async function withPosts<T>(base: string, variant: string, task: () => Promise<T>): Promise<T> {
+  const posts = path.join(base, 'posts.json');
+  await copyFile(posts, `${posts}.base`);
+  await copyFile(path.join(`${base}-${variant}`, 'posts.json'), posts);
+  try {
+    return await task();
+  } finally {
+    await copyFile(`${posts}.base`, posts);
+  }
+}
+
+/** The content on tmpfs, and its next two states: one new post, then one old post edited too. */
+async function prepareContents(generated: string, base: string): Promise<void> {
+  await mkdir(base, { recursive: true });
+  for (const file of ['posts.json', 'categories.json', 'tags.json']) await copyFile(path.join(generated, file), path.join(base, file));
+  const posts = JSON.parse(await readFile(path.join(base, 'posts.json'), 'utf8')) as Record<string, unknown>[];
+  const variant = async (name: string, edit: (copy: Record<string, unknown>[]) => void) => {
+    const dir = `${base}-${name}`;
+    await mkdir(dir, { recursive: true });
+    for (const file of ['categories.json', 'tags.json']) await copyFile(path.join(base, file), path.join(dir, file));
+    const copy = structuredClone(posts);
+    edit(copy);
+    await writeFile(path.join(dir, 'posts.json'), JSON.stringify(copy));
+  };
+  const addPost = (copy: Record<string, unknown>[]) => {
+    const id = Math.max(...copy.map((post) => post.id as number)) + 1;
+    const date = '2026-01-11T09:30:00';
+    copy.unshift({ ...structuredClone(copy[0]), id, date, date_gmt: date, modified: date, modified_gmt: date, slug: `nouvel-article-${id}`, title: { rendered: `Nouvel article ${id}` } });
+  };
+  await variant('new-post', addPost);
+  await variant('edited-post', (copy) => {
+    addPost(copy);
+    const old = copy[Math.floor(copy.length * 0.8)] as Record<string, unknown>;
+    old.title = { rendered: `${(old.title as { rendered: string }).rendered} (mis à jour)` };
+    old.modified = '2026-01-11T10:00:00';
+  });
+}
+
+/** Every round's outputs, deleted once all rounds are done (deleting thousands of files slows the next writes here). */
 export async function removeRunOutputs(): Promise<boolean> {
-  const folder = path.join(BENCH_ROOT, RUN_OUTPUT_PREFIX);
-  const existed = await stat(folder).then(() => true, () => false);
-  await rm(folder, { recursive: true, force: true });
+  const existed = existsSync(RUN_ROOT);
+  await rm(RUN_ROOT, { recursive: true, force: true });
   return existed;
 }
 
@@ -142,40 +138,31 @@ function flushDisk(): void {
   spawnSync('sync');
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function lastJsonLine<T>(stdout: string): T {
-  const line = stdout.trim().split('\n').at(-1) ?? '';
-  try {
-    return JSON.parse(line) as T;
-  } catch {
-    throw new Error(`expected a JSON result line, got: ${line.slice(0, 200)}`);
-  }
-}
-
-function summarize(builds: BuildRun[], floors: FloorRun[]): SizeSummary {
-  const stageNames = [...new Set(builds.flatMap((build) => Object.keys(build.stages)))];
-  const paired = builds.map((build, index) => ({ build, floor: floors[index] as FloorRun }));
+function summarize(rounds: Round[]): Record<string, Spread> {
+  const of = (pick: (round: Round) => number) => spread(rounds.map(pick));
+  const stageNames = [...new Set(rounds.flatMap((round) => Object.keys(round.clean.stages)))];
   return {
-    processWallMs: spread(builds.map((build) => build.processWallMs)),
-    wallMs: spread(builds.map((build) => build.wallMs)),
-    cpuMs: spread(builds.map((build) => build.cpuMs)),
-    stagesTotalMs: spread(builds.map((build) => stagesTotal(build.stages))),
-    stages: Object.fromEntries(stageNames.map((name) => [name, spread(builds.map((build) => build.stages[name] ?? 0))])),
-    pages: builds[0]?.pages ?? 0,
-    pagesPerSecond: spread(builds.map((build) => build.pages / (build.processWallMs / 1000))),
-    peakRssMb: spread(builds.map((build) => build.peakRssMb)),
-    floorMs: spread(floors.map((floor) => floor.floorMs)),
-    floorRenderMs: spread(floors.map((floor) => floor.renderMs)),
-    floorWriteMs: spread(floors.map((floor) => floor.writeMs)),
-    floorCpuMs: spread(floors.map((floor) => floor.floorCpuMs)),
-    floorProcessWallMs: spread(floors.map((floor) => floor.processWallMs)),
-    floorPeakRssMb: spread(floors.map((floor) => floor.peakRssMb)),
-    floorPropsMs: spread(floors.map((floor) => floor.propsMs)),
-    ratioTotal: spread(paired.map(({ build, floor }) => stagesTotal(build.stages) / floor.floorMs)),
-    ratioCpu: spread(paired.map(({ build, floor }) => build.cpuMs / floor.floorCpuMs)),
-    ratioRender: spread(paired.map(({ build, floor }) => (build.stages.render ?? 0) / floor.floorMs)),
-    ratioRenderOnly: spread(paired.map(({ build, floor }) => (build.stages.render ?? 0) / floor.renderMs)),
-    ratioProcessWall: spread(paired.map(({ build, floor }) => build.processWallMs / floor.processWallMs)),
+    floorWall: of((r) => r.floor.wallMs),
+    floorCpu: of((r) => r.floor.cpuMs),
+    floorRss: of((r) => r.floor.peakRssMb),
+    cleanWall: of((r) => r.clean.wallMs),
+    cleanCpu: of((r) => r.clean.cpuMs),
+    cleanRss: of((r) => r.clean.peakRssMb),
+    cleanVsFloor: of((r) => r.clean.wallMs / r.floor.wallMs),
+    cleanVsFloorCpu: of((r) => r.clean.cpuMs / r.floor.cpuMs),
+    ...Object.fromEntries(stageNames.map((name) => [`stage ${name}`, of((r) => r.clean.stages[name] ?? 0)])),
+    noChangeWall: of((r) => r.noChange.wallMs),
+    noChangeVsClean: of((r) => r.noChange.wallMs / r.clean.wallMs),
+    noChangeFiles: of((r) => r.noChange.changed),
+    newPostWall: of((r) => r.newPost.wallMs),
+    newPostVsClean: of((r) => r.newPost.wallMs / r.clean.wallMs),
+    newPostPages: of((r) => r.newPost.pagesRendered),
+    newPostFiles: of((r) => r.newPost.changed),
+    editedWall: of((r) => r.editedPost.wallMs),
+    editedVsClean: of((r) => r.editedPost.wallMs / r.clean.wallMs),
+    editedPages: of((r) => r.editedPost.pagesRendered),
+    pages: of((r) => r.clean.pages),
   };
 }

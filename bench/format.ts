@@ -1,4 +1,5 @@
 import type { SizeResult } from './build-bench.js';
+import type { TrafficResult } from './wordpress-traffic.js';
 import type { LighthouseResult } from './lighthouse.js';
 import type { PageWeightRow } from './page-weight.js';
 import { formatSpread, type Spread } from './stats.js';
@@ -10,33 +11,48 @@ const table = (header: string[], rows: string[][]) =>
 
 /** Median (min–max) of every figure, one column per post count. */
 export function formatBuildTable(results: readonly SizeResult[]): string {
-  const stageNames = [...new Set(results.flatMap((result) => Object.keys(result.summary.stages)))];
-  const row = (label: string, cell: (result: SizeResult) => string) => [label, ...results.map(cell)];
+  const stageNames = [...new Set(results.flatMap((result) => Object.keys(result.summary).filter((key) => key.startsWith('stage ')).map((key) => key.slice(6))))];
+  const row = (label: string, cell: (summary: SizeResult['summary']) => string) => [label, ...results.map((result) => cell(result.summary))];
+  const get = (summary: SizeResult['summary'], key: string) => summary[key] ?? { median: Number.NaN, min: Number.NaN, max: Number.NaN };
+  const count = (value: Spread) => formatSpread(value, 0);
   return table(
-    ['figure', ...results.map((result) => `${result.posts} posts (${result.builds.length} runs)`)],
+    ['figure (whole processes, tmpfs)', ...results.map((result) => `${result.posts} posts, ${result.postsJsonMb.toFixed(0)} MB of JSON (${result.rounds.length} rounds)`)],
     [
-      row('posts.json', (r) => `${r.postsJsonMb.toFixed(0)} MB`),
-      row('pages written', (r) => String(r.summary.pages)),
-      row('build process wall time (`node` start to exit)', (r) => seconds(r.summary.processWallMs)),
-      row('build wall time (runBuild)', (r) => seconds(r.summary.wallMs)),
-      row('build CPU time (runBuild)', (r) => seconds(r.summary.cpuMs)),
-      row('sum of sequential stages', (r) => seconds(r.summary.stagesTotalMs)),
-      ...stageNames.map((name) => row(`stage ${name}`, (r) => seconds(r.summary.stages[name] ?? { median: 0, min: 0, max: 0 }))),
-      row('pages per second (process wall)', (r) => formatSpread(r.summary.pagesPerSecond, 0)),
-      row('build peak RSS', (r) => formatSpread(r.summary.peakRssMb, 0, ' MB')),
-      row('floor: renderToString + write', (r) => seconds(r.summary.floorMs)),
-      row('floor: of which renderToString', (r) => seconds(r.summary.floorRenderMs)),
-      row('floor: of which mkdir + writeFile', (r) => seconds(r.summary.floorWriteMs)),
-      row('floor CPU time', (r) => seconds(r.summary.floorCpuMs)),
-      row('floor: route load() (outside the floor)', (r) => seconds(r.summary.floorPropsMs)),
-      row('floor process wall time', (r) => seconds(r.summary.floorProcessWallMs)),
-      row('floor peak RSS', (r) => formatSpread(r.summary.floorPeakRssMb, 0, ' MB')),
-      row('**build CPU / floor CPU**', (r) => `**${ratio(r.summary.ratioCpu)}**`),
-      row('sequential stages / floor (wall)', (r) => ratio(r.summary.ratioTotal)),
-      row('render stage / floor (wall)', (r) => ratio(r.summary.ratioRender)),
-      row('render stage / floor renderToString only', (r) => ratio(r.summary.ratioRenderOnly)),
-      row('build process / floor process (wall)', (r) => ratio(r.summary.ratioProcessWall)),
+      row('pages', (s) => count(get(s, 'pages'))),
+      row('floor (`../shared/bench/floor.mjs`)', (s) => seconds(get(s, 'floorWall'))),
+      row('floor CPU', (s) => seconds(get(s, 'floorCpu'))),
+      row('clean build (`--clean`)', (s) => seconds(get(s, 'cleanWall'))),
+      row('clean build CPU', (s) => seconds(get(s, 'cleanCpu'))),
+      row('**clean build / floor**', (s) => `**${ratio(get(s, 'cleanVsFloor'))}**`),
+      row('clean build / floor, CPU', (s) => ratio(get(s, 'cleanVsFloorCpu'))),
+      row('clean build peak RSS', (s) => formatSpread(get(s, 'cleanRss'), 0, ' MB')),
+      row('floor peak RSS', (s) => formatSpread(get(s, 'floorRss'), 0, ' MB')),
+      ...stageNames.map((name) => row(`clean build, stage ${name}`, (s) => seconds(get(s, `stage ${name}`)))),
+      row('cron run, no change', (s) => seconds(get(s, 'noChangeWall'))),
+      row('**no change / clean**', (s) => `**${ratio(get(s, 'noChangeVsClean'))}**`),
+      row('no change: files rewritten', (s) => count(get(s, 'noChangeFiles'))),
+      row('cron run, one new post', (s) => seconds(get(s, 'newPostWall'))),
+      row('**one new post / clean**', (s) => `**${ratio(get(s, 'newPostVsClean'))}**`),
+      row('one new post: pages rendered / files rewritten', (s) => `${count(get(s, 'newPostPages'))} / ${count(get(s, 'newPostFiles'))}`),
+      row('cron run, one edited old post', (s) => seconds(get(s, 'editedWall'))),
+      row('**one edited old post / clean**', (s) => `**${ratio(get(s, 'editedVsClean'))}**`),
+      row('one edited old post: pages rendered', (s) => count(get(s, 'editedPages'))),
     ],
+  );
+}
+
+export function formatTraffic(results: readonly TrafficResult[]): string {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  const kbytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return table(
+    ['posts', 'full pull', 'cron, no change', 'share of the full pull', 'cron, one new post'],
+    results.map((r) => [
+      String(r.posts),
+      `${r.full.requests} requests, ${mb(r.full.bytes)}`,
+      `${r.noChange.requests} requests, ${kbytes(r.noChange.bytes)}`,
+      `${((r.noChange.bytes / r.full.bytes) * 100).toFixed(2)} %`,
+      `${r.newPost.requests} requests, ${kbytes(r.newPost.bytes)}, ${r.newPost.pagesRendered} pages rendered`,
+    ]),
   );
 }
 

@@ -18,9 +18,10 @@ const GNU_TIME = '/usr/bin/time';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * Runs `node --import tsx <script> <args>` from the repository root and measures wall time and
- * peak RSS. One node process (no npx, no tsx wrapper) so the figures are the build's own.
- * GNU time reads the kernel's ru_maxrss; without it /proc/<pid>/status VmHWM is polled.
+ * Runs `node <script> <args>` from the repository root (with the tsx loader for a TypeScript
+ * script) and measures wall time, CPU time and peak RSS of the whole process. One node process (no
+ * npm, no npx) so the figures are the script's own. GNU time reads the kernel's ru_maxrss and
+ * rusage; without it /proc/<pid>/status VmHWM is polled.
  */
 export async function runNodeScript(
   script: string,
@@ -28,7 +29,8 @@ export async function runNodeScript(
   nodeFlags: readonly string[] = [],
   env: NodeJS.ProcessEnv = {},
 ): Promise<ProcessMeasure> {
-  const nodeArgs = [...nodeFlags, '--import', 'tsx', script, ...args];
+  const loader = /\.tsx?$/.test(script) ? ['--import', 'tsx'] : [];
+  const nodeArgs = [...nodeFlags, ...loader, script, ...args];
   if (existsSync(GNU_TIME)) {
     const dir = await mkdtemp(path.join(tmpdir(), 'sqbb-bench-'));
     const timeFile = path.join(dir, 'time.txt');
@@ -76,7 +78,7 @@ async function run(
   const wallMs = performance.now() - start;
   stop();
   if (code !== 0) {
-    throw new Error(`${path.basename(args.find((arg) => arg.endsWith('.ts') || arg.endsWith('.tsx')) ?? command)} exited with ${code}:\n${stderr.slice(-2000)}`);
+    throw new Error(`${path.basename(args.find((arg) => /\.(tsx?|mjs)$/.test(arg)) ?? command)} exited with ${code}:\n${stderr.slice(-2000)}`);
   }
   return { wallMs, stdout, stderr };
 }

@@ -2,14 +2,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { benchSize, removeRunOutputs, type SizeResult } from './build-bench.js';
-import { formatBuildTable, formatLighthouse, formatPageWeights } from './format.js';
+import { formatBuildTable, formatLighthouse, formatPageWeights, formatTraffic } from './format.js';
 import { freePort, lighthousePages, runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { ROOT } from './measure.js';
 import { buildSnapshotSite, pageWeights, SNAPSHOT_SITE, type PageWeightRow } from './page-weight.js';
+import { benchWordPressTraffic, type TrafficResult } from './wordpress-traffic.js';
 
-const USAGE = `Usage: npm run bench -- [--posts 1000,5000] [--runs 3] [--lighthouse] [--skip-build]
-  --posts LIST   synthetic post counts to build (default 1000,5000; 20000 on demand)
-  --runs N       clean builds (and floor runs) per post count (default 3)
+const USAGE = `Usage: npm run bench -- [--posts 5000] [--runs 3] [--lighthouse] [--skip-build]
+  --posts LIST   synthetic post counts to build (default 5000; 1000 or 20000 on demand)
+  --runs N       rounds per post count (default 3): floor, clean build, three cron runs
   --lighthouse   also audit home, an article, the calendar and a player page (mobile preset)
   --skip-build   skip the synthetic builds (page weights and Lighthouse only)
   --no-gzip      serve the Lighthouse pages uncompressed (default: gzip, as a production host does)`;
@@ -23,7 +24,7 @@ interface BenchArgs {
 }
 
 function parseArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { posts: [1000, 5000], runs: 3, lighthouse: false, skipBuild: false, gzip: true };
+  const args: BenchArgs = { posts: [5000], runs: 3, lighthouse: false, skipBuild: false, gzip: true };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     const value = () => {
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   log(`Benchmark ${startedAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, NODE_ENV ${machine.benchNodeEnv}, load average ${machine.loadAverage.map((n) => n.toFixed(1)).join(' ')}`);
 
   const sizes: SizeResult[] = [];
+  const traffic: TrafficResult[] = [];
   if (!args.skipBuild) {
     // Leftovers of an interrupted benchmark: deleting them slows file creation for a while (see removeRunOutputs).
     if (await removeRunOutputs()) {
@@ -69,8 +71,12 @@ async function main(): Promise<void> {
     }
     try {
       for (const posts of args.posts) {
-        log(`Clean builds of ${posts} synthetic posts (${args.runs} runs) and the renderToString floor:`);
+        log(`${posts} synthetic posts, ${args.runs} rounds: the floor, a clean build, cron runs (no change, a new post, an edited post):`);
         sizes.push(await benchSize(posts, args.runs, log));
+      }
+      for (const posts of args.posts.filter((count) => count <= 5000)) {
+        log(`WordPress traffic of ${posts} posts (local WordPress REST double):`);
+        traffic.push(await benchWordPressTraffic(posts, log));
       }
     } finally {
       await removeRunOutputs();
@@ -92,14 +98,15 @@ async function main(): Promise<void> {
     lighthouse = await runLighthouse(SNAPSHOT_SITE, port, pages, args.gzip, log);
   }
 
-  const results = { startedAt, machine, args, sizes, snapshot: { wallMs: snapshot.wallMs, peakRssMb: snapshot.peakRssMb, pages: snapshot.report.pages, pageWeights: weights }, lighthouse, notes };
+  const results = { startedAt, machine, args, sizes, traffic, snapshot: { wallMs: snapshot.wallMs, peakRssMb: snapshot.peakRssMb, pages: snapshot.report.pages, pageWeights: weights }, lighthouse, notes };
   const resultsDir = path.join(ROOT, 'bench', 'results');
   await mkdir(resultsDir, { recursive: true });
   const resultsFile = path.join(resultsDir, `${startedAt.replace(/[:.]/g, '-')}.json`);
   await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 
   log('');
-  if (sizes.length > 0) log(`## Full clean build, median (min–max)\n\n${formatBuildTable(sizes)}\n`);
+  if (sizes.length > 0) log(`## Clean build against the floor, and cron runs, median (min–max)\n\n${formatBuildTable(sizes)}\n`);
+  if (traffic.length > 0) log(`## WordPress traffic of a cron run\n\n${formatTraffic(traffic)}\n`);
   log(`## Page weight per page type (real snapshot, ${snapshot.report.pages} pages)\n\n${formatPageWeights(weights)}\n`);
   if (lighthouse.length > 0) {
     log(`## Lighthouse, mobile preset\n\n${formatLighthouse(lighthouse)}\n`);
