@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { projectRoot } from '../data/project-root.js';
 import { ISLANDS, type IslandName } from '../src/islands/registry.js';
 import type { OutputFile } from './output-file.js';
@@ -37,6 +37,9 @@ function describeEsbuildFailure(error: unknown): string {
 }
 
 const ROOT = projectRoot();
+
+/** Loaded when bundling: a cron run whose bundles are cached never pays for it. */
+const loadEsbuild = () => import('esbuild');
 const STYLES_DIR = path.join(ROOT, 'src/styles');
 /** Only the Swiper styles our sliders use; the rest of Swiper's CSS never ships. */
 const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];
@@ -57,7 +60,8 @@ async function bundleIslands(shared: SharedIslandProps): Promise<{ files: Output
     (Object.keys(SHARED_PROPS_GLOBALS) as (keyof SharedIslandProps)[]).map((island) => [SHARED_PROPS_GLOBALS[island], JSON.stringify(shared[island])]),
   );
   const outdir = path.join(ROOT, 'assets');
-  const result = await esbuild.build({
+  const { build } = await loadEsbuild();
+  const result = await build({
     absWorkingDir: ROOT,
     entryPoints: Object.entries(ISLANDS).map(([name, file]) => ({ in: file, out: name })),
     outdir,
@@ -107,7 +111,8 @@ async function bundleStyles(): Promise<{ file: OutputFile; href: string }> {
   // Files are taken in name order: 00-base.css first, then layout, then each feature's sheet.
   const own = (await readdir(STYLES_DIR)).filter((file) => file.endsWith('.css')).sort();
   const entry = [...VENDOR_CSS, ...own.map((file) => `./src/styles/${file}`)].map((spec) => `@import ${JSON.stringify(spec)};`).join('\n');
-  const result = await esbuild.build({
+  const { build } = await loadEsbuild();
+  const result = await build({
     absWorkingDir: ROOT,
     stdin: { contents: entry, loader: 'css', resolveDir: ROOT, sourcefile: 'site.css' },
     bundle: true,

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { loadClubData } from '../data/club/index.js';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
-import { cacheIdentity, folderIdentity, loadBuildState, sameFolder, saveBuildState } from './cache/build-cache.js';
+import { cacheIdentity, folderIdentity, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
 import { fetchContent } from './fetch.js';
 import { normalizeSite } from './normalize.js';
 import type { BuildOptions } from './options.js';
@@ -44,10 +44,9 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   // Keep the rejection observed even if fetch fails first.
   bundling.catch(() => {});
   if (!quiet && !previous) log(start.warning ?? `build cache: ${start.reason}, clean build`);
-  const delta = await timed(stages, 'fetch', () => fetchContent(options, previous?.content));
-  const { site, warnings, content, changes } = await timed(stages, 'normalize', () => normalizeSite(delta, options, previous?.content));
+  const { source, site, warnings, content, changes } = await fetchAndNormalize(options, previous?.content, stages);
   if (start.warning) warnings.unshift(start.warning);
-  if (delta.source === 'live') await checkShrink(options, site.news.posts.length);
+  if (source.source === 'live') await checkShrink(options, site.news.posts.length);
   const instances = await timed(stages, 'routes', () => expandRoutes(site));
   // Kept pages are hard links into the output in place: only if it is the one the cache describes.
   const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs, outDir: options.outDir } : undefined;
@@ -60,7 +59,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
     const assets = await bundling;
-    const write = await timed(stages, 'write', () => writeRest(output, assets.files, delta.mediaDir, rendered.written));
+    const write = await timed(stages, 'write', () => writeRest(output, assets.files, source.mediaDir, rendered.written));
     await timed(stages, 'save', async () =>
       saveBuildState(options, {
         identity,
@@ -72,7 +71,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     );
     const report = await timed(stages, 'report', () =>
       buildReport({
-        source: delta.source,
+        source: source.source,
         outDir: options.outDir,
         run: {
           mode: previous ? 'incremental' : 'clean',
@@ -80,8 +79,8 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
           posts: { total: site.news.posts.length, ...changes },
           pagesRendered: rendered.counts.rendered,
           renderedPaths: rendered.outputs.filter((file) => file.record.page && file.rendered).map((file) => file.path.replace(/index\.html$/, '')),
-          ...(delta.traffic ? { wordpress: delta.traffic } : {}),
-          ...(delta.listed ? { listed: delta.listed } : {}),
+          ...(source.traffic ? { wordpress: source.traffic } : {}),
+          ...(source.listed ? { listed: source.listed } : {}),
         },
         outputs: rendered.outputs,
         assets,
@@ -99,8 +98,19 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   }
 }
 
+/**
+ * Fetch and normalize in a scope of their own: the raw REST objects (a hundred megabytes for
+ * 5,000 posts) are garbage as soon as they are normalized, not held until the build ends.
+ */
+async function fetchAndNormalize(options: BuildOptions, cached: CachedContent | undefined, stages: Record<string, number>) {
+  const delta = await timed(stages, 'fetch', () => fetchContent(options, cached));
+  const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, cached));
+  const { source, mediaDir, traffic, listed } = delta;
+  return { ...normalized, source: { source, mediaDir, traffic, listed } };
+}
+
 /** Assets and media join the pages, then the new output is swapped in. */
 async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], mediaDir: string | undefined, rendered: WrittenFiles[]) {
-  for (const file of [...assetFiles, ...(await collectStaticFiles(mediaDir))]) await output.add(file);
+  for (const file of [...assetFiles, ...(await collectStaticFiles(mediaDir))]) output.add(file);
   return output.commit(rendered);
 }

@@ -25,11 +25,8 @@ export type EmittedFile =
   | { path: string; contents: string | Uint8Array; record: OutputRecord }
   | { path: string; reuse: true; record: OutputRecord };
 
-/**
- * Receives each file with its position in the route order; its promise resolving is the go-ahead
- * for the next (backpressure).
- */
-export type EmitFile = (file: EmittedFile, order: number) => Promise<void>;
+/** Receives each file with its position in the route order (the writer, in the same thread). */
+export type EmitFile = (file: EmittedFile, order: number) => void;
 
 /** The previous build's records, usable only when its output folder is the one still in place. */
 export interface ReuseSource {
@@ -58,13 +55,13 @@ export interface RenderShard {
  * to, its route and path), and components are pure functions of their props, so an equal key
  * means byte-identical HTML. A file route's key is the fingerprint of its bytes.
  */
-export async function renderRoutes(
+export function renderRoutes(
   instances: readonly RouteInstance[],
   site: SiteData,
   assets: PageAssets,
   emit: EmitFile,
   { shard = { index: 0, count: 1 }, onProgress = () => {}, previous }: { shard?: RenderShard; onProgress?: (done: number, total: number) => void; previous?: ReuseSource } = {},
-): Promise<RenderCounts> {
+): RenderCounts {
   const basePath = basePathOf(site.siteUrl);
   const layout = createLayoutRenderer(site, assets.sharedProps);
   const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.islands]));
@@ -104,7 +101,7 @@ export async function renderRoutes(
     } catch (error) {
       throw new RenderError(`route ${route.id} (${instance.path}): ${(error as Error).message}`);
     }
-    await emit(output, order);
+    emit(output, order);
     onProgress(counts.pages + counts.files, total);
   }
   return counts;

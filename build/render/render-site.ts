@@ -43,7 +43,7 @@ export async function renderSite(input: {
     const assets = await input.assets;
     if (pool) return await pool.render({ site, instances: instances.length, assets, folder: output.folder, previous, onProgress });
     const outputs: RenderedOutput[] = [];
-    const counts = await renderRoutes(
+    const counts = renderRoutes(
       instances,
       site,
       assets,

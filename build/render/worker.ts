@@ -44,29 +44,23 @@ async function render(job: RenderJob): Promise<WorkerMessage> {
   const site = deserialize(new Uint8Array(job.site)) as SiteData;
   const writer = createFileWriter(job.folder);
   const outputs: RenderedOutput[] = [];
-  try {
-    const instances = expandRoutes(site);
-    if (instances.length !== job.instances) throw new Error(`the worker expanded ${instances.length} route instances, the main thread ${job.instances}`);
-    const counts = await renderRoutes(
-      instances,
-      site,
-      job.assets,
-      (file, order) => {
-        outputs.push({ path: file.path, order, record: file.record, rendered: !('reuse' in file) });
-        return 'reuse' in file ? writer.reuse(file.path) : writer.add(file);
+  const instances = expandRoutes(site);
+  if (instances.length !== job.instances) throw new Error(`the worker expanded ${instances.length} route instances, the main thread ${job.instances}`);
+  const counts = renderRoutes(
+    instances,
+    site,
+    job.assets,
+    (file, order) => {
+      outputs.push({ path: file.path, order, record: file.record, rendered: !('reuse' in file) });
+      return 'reuse' in file ? writer.reuse(file.path) : writer.add(file);
+    },
+    {
+      shard: job.shard,
+      previous: job.previous,
+      onProgress: (done, total) => {
+        if (done % PROGRESS_EVERY === 0 || done === total) port.postMessage({ type: 'progress', done } satisfies WorkerMessage);
       },
-      {
-        shard: job.shard,
-        previous: job.previous,
-        onProgress: (done, total) => {
-          if (done % PROGRESS_EVERY === 0 || done === total) port.postMessage({ type: 'progress', done } satisfies WorkerMessage);
-        },
-      },
-    );
-    return { type: 'done', counts, outputs, written: await writer.finish() };
-  } catch (error) {
-    // Let writes in flight end before reporting: the main thread removes the folder next.
-    await writer.finish().catch(() => {});
-    throw error;
-  }
+    },
+  );
+  return { type: 'done', counts, outputs, written: writer.finish() };
 }

@@ -2,7 +2,20 @@ import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileWriter, openOutput, writeOutput } from '../../build/write.js';
+import type { OutputFile } from '../../build/output-file.js';
+import { createFileWriter, openOutput, type WriteResult } from '../../build/write.js';
+
+/** A whole output at once: every file, then the swap (or nothing, if one fails). */
+async function writeOutput(outDir: string, files: readonly OutputFile[]): Promise<WriteResult> {
+  const output = await openOutput(outDir);
+  try {
+    for (const file of files) output.add(file);
+    return await output.commit();
+  } catch (error) {
+    await output.abort();
+    throw error;
+  }
+}
 import { readTree } from './read-tree.js';
 
 
@@ -47,17 +60,17 @@ describe('atomic output', () => {
   it('takes files written by other writers (render threads) into the same swap, and refuses a path written twice', async () => {
     const output = await openOutput(out);
     const worker = createFileWriter(output.folder);
-    await output.add({ path: '/index.html', contents: 'home' });
-    await worker.add({ path: '/a/index.html', contents: 'a' });
-    expect(await output.commit([await worker.finish()])).toEqual({ written: 2, changed: 2, removed: 0 });
+    output.add({ path: '/index.html', contents: 'home' });
+    worker.add({ path: '/a/index.html', contents: 'a' });
+    expect(await output.commit([worker.finish()])).toEqual({ written: 2, changed: 2, removed: 0 });
     expect(await readTree(out)).toEqual({ 'index.html': Buffer.from('home').toString('base64'), 'a/index.html': Buffer.from('a').toString('base64') });
 
     const before = await readTree(out);
     const again = await openOutput(out);
     const clash = createFileWriter(again.folder);
-    await again.add({ path: '/a/index.html', contents: 'from the main thread' });
-    await clash.add({ path: '/a/index.html', contents: 'from a worker' });
-    await expect(again.commit([await clash.finish()])).rejects.toThrow('two outputs write /a/index.html');
+    again.add({ path: '/a/index.html', contents: 'from the main thread' });
+    clash.add({ path: '/a/index.html', contents: 'from a worker' });
+    await expect(again.commit([clash.finish()])).rejects.toThrow('two outputs write /a/index.html');
     await again.abort();
     expect(await readTree(out)).toEqual(before);
     expect((await readdir(root)).sort()).toEqual(['dist']);
