@@ -15,6 +15,8 @@ export interface RenderedPage extends OutputFile {
   routeId: string;
   pageType: PageType;
   islands: IslandName[];
+  /** Stylesheets the page links, in order (the report adds up their sizes per page type). */
+  stylesheets: string[];
 }
 
 export interface RenderCounts {
@@ -29,7 +31,7 @@ export interface RenderCounts {
 export type EmitFile = (file: RenderedPage | OutputFile, order: number) => Promise<void>;
 
 /** What pages link to: the stylesheet and each island's scripts (not the asset files themselves). */
-export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'islands' | 'sharedProps'>;
+export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islands' | 'sharedProps'>;
 
 /** One of `count` render threads takes every route instance whose position modulo count is `index`. */
 export interface RenderShard {
@@ -74,6 +76,7 @@ export async function renderRoutes(
         const shell = layout.shellFor(path);
         const pageHtml = renderToString(element);
         const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
+        const contentCssHref = head.contentStyles ? assets.contentCssHref : undefined;
         const html = renderDocument({
           head: { ...head, canonicalPath },
           bodyHtml: `${shell.before}${pageHtml}${shell.after}`,
@@ -81,11 +84,13 @@ export async function renderRoutes(
           siteUrl: site.siteUrl,
           basePath,
           cssHref: assets.cssHref,
+          contentCssHref,
           scripts: islands.map((name) => assets.islands[name].entry),
           preloads: [...new Set(islands.flatMap((name) => assets.islands[name].chunks))].sort(),
         });
         const file = route.outputFile ?? pageOutputFile(path);
-        output = { path: `/${file}`, contents: prefixRootPaths(html, basePath), routeId: route.id, pageType: route.pageType, islands };
+        const stylesheets = contentCssHref ? [assets.cssHref, contentCssHref] : [assets.cssHref];
+        output = { path: `/${file}`, contents: prefixRootPaths(html, basePath), routeId: route.id, pageType: route.pageType, islands, stylesheets };
         counts.pages += 1;
       }
     } catch (error) {

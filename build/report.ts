@@ -9,6 +9,7 @@ export interface PageTypeReport {
   pages: number;
   /** Largest page of this type, gzip bytes. */
   htmlGzip: number;
+  /** Every stylesheet a page of this type may link (the site's, and the content sheet on articles). */
   cssGzip: number;
   /** JavaScript a page of this type loads before any interaction (entries and static chunks). */
   jsGzip: number;
@@ -45,6 +46,8 @@ interface TypeTally {
   /** Position of the largest page in the route order: ties go to the first, whoever rendered it. */
   largestOrder: number;
   islandSets: Map<string, { islands: IslandName[]; example: string; order: number }>;
+  /** Every stylesheet a page of this type links. */
+  stylesheets: string[];
 }
 
 /** A PageTally as plain data, to send from a render worker to the main thread. */
@@ -69,6 +72,7 @@ export class PageTally {
     tally.pages += 1;
     keepLargest(tally, page.contents, order);
     keepFirstExample(tally, page.islands.join(','), { islands: page.islands, example: page.path, order });
+    addStylesheets(tally, page.stylesheets);
   }
 
   merge(data: TallyData): void {
@@ -78,6 +82,7 @@ export class PageTally {
       tally.pages += incoming.pages;
       keepLargest(tally, incoming.largest, incoming.largestOrder);
       for (const [key, set] of incoming.islandSets) keepFirstExample(tally, key, set);
+      addStylesheets(tally, incoming.stylesheets);
     }
   }
 
@@ -92,7 +97,7 @@ export class PageTally {
   private tallyOf(type: PageType, order: number): TypeTally {
     let tally = this.types.get(type);
     if (!tally) {
-      tally = { pages: 0, firstOrder: order, largest: '', largestOrder: order, islandSets: new Map() };
+      tally = { pages: 0, firstOrder: order, largest: '', largestOrder: order, islandSets: new Map(), stylesheets: [] };
       this.types.set(type, tally);
     }
     tally.firstOrder = Math.min(tally.firstOrder, order);
@@ -107,6 +112,10 @@ function keepLargest(tally: TypeTally, contents: string | Uint8Array, order: num
     tally.largest = contents;
     tally.largestOrder = order;
   }
+}
+
+function addStylesheets(tally: TypeTally, hrefs: readonly string[]): void {
+  for (const href of hrefs) if (!tally.stylesheets.includes(href)) tally.stylesheets.push(href);
 }
 
 /** Each set of islands keeps as example its first page in the route order. */
@@ -135,9 +144,9 @@ export function buildReport(input: {
     );
     return [...urls].reduce((sum, url) => sum + (assetSizes[url] ?? 0), 0);
   };
-  const cssGzip = assetSizes[input.assets.cssHref] ?? 0;
   const pageTypes: Partial<Record<PageType, PageTypeReport>> = {};
   for (const [type, tally] of input.tally.entries()) {
+    const cssGzip = tally.stylesheets.reduce((sum, href) => sum + (assetSizes[href] ?? 0), 0);
     const entry: PageTypeReport = { pages: tally.pages, htmlGzip: gzipSize(tally.largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '' };
     for (const { islands, example } of [...tally.islandSets.values()].sort((a, b) => a.order - b.order)) {
       const js = jsOf(islands, false);
