@@ -21,11 +21,12 @@ const boxOf = async (locator: Locator) => {
   return box;
 };
 
-/** Side by side: same top, the second to the right; stacked: the second below the first. */
+/** Side by side: the second right of the first, on the same band; stacked: below it, in the same column. */
 async function arrangement(first: Locator, second: Locator): Promise<'side by side' | 'stacked' | 'other'> {
   const [a, b] = [await boxOf(first), await boxOf(second)];
-  if (Math.abs(a.y - b.y) < 2 && b.x >= a.x + a.width - 1) return 'side by side';
-  if (b.y >= a.y + a.height - 1 && Math.abs(a.x - b.x) < 2) return 'stacked';
+  const overlap = (start1: number, length1: number, start2: number, length2: number) => Math.min(start1 + length1, start2 + length2) - Math.max(start1, start2) > 1;
+  if (b.x >= a.x + a.width - 1 && overlap(a.y, a.height, b.y, b.height)) return 'side by side';
+  if (b.y >= a.y + a.height - 1 && overlap(a.x, a.width, b.x, b.width)) return 'stacked';
   return 'other';
 }
 
