@@ -19,6 +19,8 @@ export interface IslandAssets {
 export interface BuiltAssets {
   files: OutputFile[];
   cssHref: string;
+  /** The block styles of WordPress contents, linked only by pages that show a post (PageHead.contentStyles). */
+  contentCssHref: string;
   islands: Record<IslandName, IslandAssets>;
   /** JSON of the props bundled into the layout islands; render checks the site gives the same. */
   sharedProps: string;
@@ -41,6 +43,7 @@ const ROOT = projectRoot();
 /** Loaded when bundling: a cron run whose bundles are cached never pays for it. */
 const loadEsbuild = () => import('esbuild');
 const STYLES_DIR = path.join(ROOT, 'src/styles');
+const CONTENT_STYLES_DIR = path.join(STYLES_DIR, 'content');
 /** Only the Swiper styles our sliders use; the rest of Swiper's CSS never ships. */
 const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];
 
@@ -49,10 +52,20 @@ const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];
  * islands' shared props built in) and the stylesheet.
  */
 export async function bundleAssets(shared: SharedIslandProps): Promise<BuiltAssets> {
-  const [scripts, styles] = await Promise.all([bundleIslands(shared), bundleStyles()]).catch((error: unknown) => {
+  const [scripts, styles, contentStyles] = await Promise.all([
+    bundleIslands(shared),
+    bundleStyles(STYLES_DIR, 'site', VENDOR_CSS),
+    bundleStyles(CONTENT_STYLES_DIR, 'content'),
+  ]).catch((error: unknown) => {
     throw new BundleError(describeEsbuildFailure(error));
   });
-  return { files: [...scripts.files, styles.file], cssHref: styles.href, islands: scripts.islands, sharedProps: JSON.stringify(shared) };
+  return {
+    files: [...scripts.files, styles.file, contentStyles.file],
+    cssHref: styles.href,
+    contentCssHref: contentStyles.href,
+    islands: scripts.islands,
+    sharedProps: JSON.stringify(shared),
+  };
 }
 
 async function bundleIslands(shared: SharedIslandProps): Promise<{ files: OutputFile[]; islands: Record<IslandName, IslandAssets> }> {
@@ -107,24 +120,26 @@ async function bundleIslands(shared: SharedIslandProps): Promise<{ files: Output
   return { files, islands };
 }
 
-async function bundleStyles(): Promise<{ file: OutputFile; href: string }> {
+/** One hashed stylesheet of the .css files directly in `dir` (sub-folders are sheets of their own). */
+async function bundleStyles(dir: string, name: string, vendor: readonly string[] = []): Promise<{ file: OutputFile; href: string }> {
   // Files are taken in name order: 00-base.css first, then layout, then each feature's sheet.
-  const own = (await readdir(STYLES_DIR)).filter((file) => file.endsWith('.css')).sort();
-  const entry = [...VENDOR_CSS, ...own.map((file) => `./src/styles/${file}`)].map((spec) => `@import ${JSON.stringify(spec)};`).join('\n');
+  const own = (await readdir(dir)).filter((file) => file.endsWith('.css')).sort();
+  const local = own.map((file) => `./${path.relative(ROOT, path.join(dir, file)).split(path.sep).join('/')}`);
+  const entry = [...vendor, ...local].map((spec) => `@import ${JSON.stringify(spec)};`).join('\n');
   const { build } = await loadEsbuild();
   const result = await build({
     absWorkingDir: ROOT,
-    stdin: { contents: entry, loader: 'css', resolveDir: ROOT, sourcefile: 'site.css' },
+    stdin: { contents: entry, loader: 'css', resolveDir: ROOT, sourcefile: `${name}.css` },
     bundle: true,
     minify: true,
     write: false,
-    outfile: path.join(ROOT, 'assets/site.css'),
+    outfile: path.join(ROOT, `assets/${name}.css`),
     external: ['/images/*', '/fonts/*'],
     logLevel: 'silent',
   });
   const css = result.outputFiles[0];
   if (!css) throw new Error('esbuild produced no stylesheet');
   const hash = createHash('sha256').update(css.contents).digest('hex').slice(0, 10);
-  const href = `/assets/site-${hash}.css`;
+  const href = `/assets/${name}-${hash}.css`;
   return { file: { path: href, contents: css.contents }, href };
 }

@@ -13,6 +13,7 @@ export interface PageTypeReport {
   pages: number;
   /** Largest page of this type, gzip bytes. */
   htmlGzip: number;
+  /** Every stylesheet a page of this type may link (the site's, and the content sheet on articles). */
   cssGzip: number;
   /** JavaScript a page of this type loads before any interaction (entries and static chunks). */
   jsGzip: number;
@@ -64,6 +65,8 @@ interface TypeTally {
   largest: { path: string; size: number };
   /** Each distinct set of islands with its first page in the route order. */
   islandSets: Map<string, { islands: IslandName[]; example: string; order: number }>;
+  /** Every stylesheet a page of this type links. */
+  stylesheets: Set<string>;
 }
 
 /** Per page type, from what render recorded of each page (kept pages included): no page is read again but the largest. */
@@ -76,13 +79,14 @@ export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageTy
     paths.push(path.replace(/index\.html$/, ''));
     let tally = types.get(page.pageType);
     if (!tally) {
-      tally = { pages: 0, firstOrder: order, largest: { path, size: -1 }, islandSets: new Map() };
+      tally = { pages: 0, firstOrder: order, largest: { path, size: -1 }, islandSets: new Map(), stylesheets: new Set() };
       types.set(page.pageType, tally);
     }
     tally.pages += 1;
     if (page.size > tally.largest.size) tally.largest = { path, size: page.size };
     const key = page.islands.join(',');
     if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path, order });
+    for (const href of page.stylesheets) tally.stylesheets.add(href);
   }
   return { types: [...types.entries()], paths };
 }
@@ -109,11 +113,11 @@ export async function buildReport(input: {
     );
     return [...urls].reduce((sum, url) => sum + (assetSizes[url] ?? 0), 0);
   };
-  const cssGzip = assetSizes[input.assets.cssHref] ?? 0;
   const tally = tallyPages(input.outputs);
   const pageTypes: Partial<Record<PageType, PageTypeReport>> = {};
   for (const [type, entry] of tally.types.sort(([, a], [, b]) => a.firstOrder - b.firstOrder)) {
     const largest = await readFile(path.join(input.outDir, entry.largest.path));
+    const cssGzip = [...entry.stylesheets].reduce((sum, href) => sum + (assetSizes[href] ?? 0), 0);
     const report: PageTypeReport = { pages: entry.pages, htmlGzip: gzipSize(largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '' };
     for (const { islands, example } of [...entry.islandSets.values()].sort((a, b) => a.order - b.order)) {
       const js = jsOf(islands, false);

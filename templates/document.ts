@@ -11,6 +11,8 @@ export interface DocumentInput {
   siteUrl: string;
   basePath: string;
   cssHref: string;
+  /** The block styles of post contents, linked after the site's sheet on pages that show a post. */
+  contentCssHref?: string;
   /** Module entries of the islands on this page, and their static chunks to preload. */
   scripts: string[];
   preloads: string[];
@@ -19,7 +21,7 @@ export interface DocumentInput {
 }
 
 /** The HTML shell around a rendered page. Every value from content is escaped here. */
-export function renderDocument({ head, bodyHtml, path, siteUrl, basePath, cssHref, scripts, preloads, frame = false }: DocumentInput): string {
+export function renderDocument({ head, bodyHtml, path, siteUrl, basePath, cssHref, contentCssHref, scripts, preloads, frame = false }: DocumentInput): string {
   if (frame) return renderFrameDocument({ head, bodyHtml, basePath, cssHref });
   const canonical = absoluteUrl(siteUrl, head.canonicalPath ?? path);
   const title = pageTitle(head.title);
@@ -40,6 +42,7 @@ export function renderDocument({ head, bodyHtml, path, siteUrl, basePath, cssHre
     '<meta name="theme-color" content="#0b1d3a">',
     '<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${escapeHtml(cssHref)}">`,
+    contentCssHref ? `<link rel="stylesheet" href="${escapeHtml(contentCssHref)}">` : '',
     ...preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
     ...(head.scripts ?? []).map((script) => `<script src="${escapeHtml(script.src)}"${script.async === false ? ' defer' : ' async'}></script>`),

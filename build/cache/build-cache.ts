@@ -52,7 +52,7 @@ export interface OutputRecord {
   /** Fingerprint of everything the file was made from (pages) or of its bytes (other files). */
   key: string;
   /** Pages only: what the build report needs without reading the file again. */
-  page?: { routeId: string; pageType: PageType; islands: IslandName[]; size: number };
+  page?: { routeId: string; pageType: PageType; islands: IslandName[]; stylesheets: string[]; size: number };
 }
 
 export interface FolderIdentity {

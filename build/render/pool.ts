@@ -68,7 +68,7 @@ export function startRenderPool(size: number): RenderPool {
       const shared = new SharedArrayBuffer(bytes.byteLength);
       new Uint8Array(shared).set(bytes);
       // Only what pages link to: not the asset files' bytes.
-      const pageAssets: PageAssets = { cssHref: assets.cssHref, islands: assets.islands, sharedProps: assets.sharedProps };
+      const pageAssets: PageAssets = { cssHref: assets.cssHref, contentCssHref: assets.contentCssHref, islands: assets.islands, sharedProps: assets.sharedProps };
       const progress = workers.map(() => 0);
       try {
         const results = await Promise.all(

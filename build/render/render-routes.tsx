@@ -18,7 +18,7 @@ import { RenderError } from './render-error.js';
 import { prefixJsonUrls, prefixRootPaths } from './site-prefix.js';
 
 /** What pages link to: the stylesheet and each island's scripts (not the asset files themselves). */
-export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'islands' | 'sharedProps'>;
+export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islands' | 'sharedProps'>;
 
 /** A file of the output, either made now (`contents`) or kept from the previous output (`reuse`). */
 export type EmittedFile =
@@ -64,7 +64,7 @@ export function renderRoutes(
 ): RenderCounts {
   const basePath = basePathOf(site.siteUrl);
   const layout = createLayoutRenderer(site, assets.sharedProps);
-  const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.islands]));
+  const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.contentCssHref, assets.islands]));
   const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
   const total = Math.ceil((instances.length - shard.index) / shard.count);
   const kept = (file: string, key: string) => {
@@ -93,7 +93,8 @@ export function renderRoutes(
           output = { path: file, reuse: true, record };
         } else {
           const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
-          output = { path: file, contents: html.html, record: { key, page: { routeId: route.id, pageType: route.pageType, islands: html.islands, size: Buffer.byteLength(html.html) } } };
+          const page = { routeId: route.id, pageType: route.pageType, islands: html.islands, stylesheets: html.stylesheets, size: Buffer.byteLength(html.html) };
+          output = { path: file, contents: html.html, record: { key, page } };
           counts.rendered += 1;
         }
         counts.pages += 1;
@@ -128,11 +129,12 @@ function renderPage(input: {
   site: SiteData;
   assets: PageAssets;
   basePath: string;
-}): { html: string; islands: IslandName[] } {
+}): { html: string; islands: IslandName[]; stylesheets: string[] } {
   const { route, path: pagePath, head, shell, site, assets, basePath } = input;
   const canonicalPath = head.canonicalPath ? pageUrl(head.canonicalPath) : route.aliasOf ? href(route.aliasOf) : pageUrl(pagePath);
   const pageHtml = renderToString(input.element);
   const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
+  const contentCssHref = head.contentStyles ? assets.contentCssHref : undefined;
   const html = renderDocument({
     head: { ...head, canonicalPath },
     bodyHtml: `${shell.before}${pageHtml}${shell.after}`,
@@ -140,9 +142,10 @@ function renderPage(input: {
     siteUrl: site.siteUrl,
     basePath,
     cssHref: assets.cssHref,
+    contentCssHref,
     scripts: islands.map((name) => assets.islands[name].entry),
     preloads: [...new Set(islands.flatMap((name) => assets.islands[name].chunks))].sort(),
     frame: route.frame,
   });
-  return { html: prefixRootPaths(html, basePath), islands };
+  return { html: prefixRootPaths(html, basePath), islands, stylesheets: contentCssHref ? [assets.cssHref, contentCssHref] : [assets.cssHref] };
 }

@@ -1,5 +1,6 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
-import { sanitizeContent, sanitizeTitle, toPlainText } from '../../src/lib/sanitize.js';
+import { sanitizeTitle, toPlainText } from '../../src/lib/sanitize.js';
+import { articleContent } from '../../src/lib/wp-leftovers.js';
 import type { NewsContent, NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
 import { normalizeImage } from './normalize-image.js';
 import type { RawWordPressContent } from './raw.js';
@@ -99,7 +100,7 @@ export function normalizePost(item: unknown, index: number): PostResult {
     note('empty title, shown as "Sans titre"');
     titleText = 'Sans titre';
   }
-  const contentHtml = sanitizeContent(rendered(item.content));
+  const contentHtml = articleContent(rendered(item.content), note);
   if (!contentHtml) note('empty content');
 
   const media = Array.isArray(embedded['wp:featuredmedia']) ? embedded['wp:featuredmedia'][0] : undefined;

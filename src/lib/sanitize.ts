@@ -43,10 +43,11 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
     'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'small',
     'blockquote', 'cite', 'q', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption', 'span', 'div',
     'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'pre', 'code', 'abbr', 'time', 'iframe',
+    'details', 'summary',
   ],
   allowedAttributes: {
     '*': ['class', 'title', 'lang', 'style'],
-    a: ['href', 'target', 'rel'],
+    a: ['href', 'target', 'rel', 'download'],
     img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
     iframe: ['src', 'width', 'height', 'title', 'frameborder', 'allowfullscreen', 'allow', 'loading'],
     td: ['colspan', 'rowspan'],
@@ -54,6 +55,7 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
     ol: ['start', 'reversed'],
     time: ['datetime'],
     abbr: ['title'],
+    details: ['open'],
   },
   // Only layout properties with plain values: nothing that can fetch (url(), image-set, @import).
   allowedStyles: {
@@ -61,6 +63,8 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
       'text-align': [/^(left|right|center|justify)$/],
       'font-weight': [/^(bold|normal|[1-9]00)$/],
       'font-style': [/^(italic|normal)$/],
+      // Column widths the editor set (wp-block-column).
+      'flex-basis': [/^\d{1,3}(\.\d+)?%$/],
     },
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],

@@ -10,6 +10,8 @@ export interface PageHead {
   jsonLd?: object[];
   /** Extra resources for this page only (e.g. the cashless widget script). */
   scripts?: { src: string; async?: boolean }[];
+  /** The page shows WordPress post contents: it links the block styles' sheet (src/styles/content/). */
+  contentStyles?: boolean;
   publishedTime?: string;
   modifiedTime?: string;
   noindex?: boolean;

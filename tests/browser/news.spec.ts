@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, waitForIslands } from './fixtures.js';
 
 /**
- * News against the embedded snapshot (data/wordpress: 30 posts, 'Équipe pro' holds 16 of them).
+ * News against the embedded snapshot (data/wordpress: 31 posts, 'Équipe pro' holds 16 of them).
  * Snapshot facts used here: newest post 62, 4 latest 62/60/58/56, post 16 has no featured image.
  */
 const cards = (page: Page) => page.locator('.news-grid .news-card');
@@ -10,7 +10,7 @@ const loadMore = (page: Page) => page.getByRole('button', { name: "Charger plus 
 const isFailedRequestLog = (line: string) => /Failed to load resource/.test(line);
 
 test.describe('news list', () => {
-  test('loads more until the end: 12, 24, 30, then the button is gone', async ({ page, consoleErrors }) => {
+  test('loads more until the end: 12, 24, 31, then the button is gone', async ({ page, consoleErrors }) => {
     await page.goto('/actualites');
     await waitForIslands(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Actualités' })).toBeVisible();
@@ -18,7 +18,7 @@ test.describe('news list', () => {
     await loadMore(page).click();
     await expect(cards(page)).toHaveCount(24);
     await loadMore(page).click();
-    await expect(cards(page)).toHaveCount(30);
+    await expect(cards(page)).toHaveCount(31);
     await expect(page.locator('.load-more-button')).toHaveCount(0);
     await expect(cards(page).last().getByRole('link', { name: /Lire l'article/ })).toHaveAttribute('href', '/actualites/article/4/');
     expect(consoleErrors).toEqual([]);
@@ -76,7 +76,7 @@ test.describe('news list without JavaScript', () => {
     await expect(page).toHaveURL(/\/actualites\/page\/2\/$/);
     await expect(cards(page)).toHaveCount(12);
     await page.getByRole('link', { name: 'Articles plus anciens' }).click();
-    await expect(cards(page)).toHaveCount(6);
+    await expect(cards(page)).toHaveCount(7);
     await expect(page.getByText('Page 3 sur 3')).toBeVisible();
     await page.getByRole('link', { name: 'Articles plus récents' }).click();
     await expect(page).toHaveURL(/\/actualites\/page\/2\/$/);

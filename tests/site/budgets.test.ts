@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readReport } from './built-site.js';
+import path from 'node:path';
+import { loadHtml, readReport, SITE_DIR } from './built-site.js';
 
 const KB = 1024;
 
@@ -23,6 +24,17 @@ describe('size budgets (gzip)', () => {
     const home = report.pageTypes.home;
     expect(home).toBeDefined();
     expect(home?.jsGzipWithLazy).toBeLessThanOrEqual(60 * KB);
+  });
+
+  it('counts every stylesheet a page links; only article pages link the content sheet', () => {
+    for (const [type, entry] of Object.entries(report.pageTypes)) {
+      const $ = loadHtml({ path: entry.example, absolute: path.join(SITE_DIR, entry.example) });
+      const linked = $('link[rel="stylesheet"]').map((_, link) => $(link).attr('href') ?? '').get();
+      expect(linked.some((href) => /\/assets\/content-[0-9a-f]+\.css$/.test(href)), type).toBe(type === 'article');
+      const sizes = linked.map((href) => report.assets[href.replace(/^.*?(?=\/assets\/)/, '')]);
+      expect(sizes.every((size) => typeof size === 'number' && size > 0), `${type}: ${linked.join(', ')}`).toBe(true);
+      expect(entry.cssGzip, type).toBe(sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0));
+    }
   });
 
   it('ships at most 30 KB of CSS per page', () => {

@@ -9,7 +9,7 @@ import type { SiteData } from '../../src/site-data.js';
 import { renderDocument } from '../../templates/document.js';
 import { makeSite } from './site-fixture.js';
 
-/** The committed snapshot (30 posts), normalized as the build does. */
+/** The committed snapshot (31 posts), normalized as the build does. */
 const SNAPSHOT = path.resolve('data/wordpress');
 const readSnapshot = (name: string) => JSON.parse(readFileSync(path.join(SNAPSHOT, `${name}.json`), 'utf8')) as unknown[];
 const news = normalizeWordPress({ posts: readSnapshot('posts'), categories: readSnapshot('categories'), tags: readSnapshot('tags') }, () => {});
@@ -109,8 +109,8 @@ describe('news list, JSON pages and feed', () => {
     expect($('.news-pagination a').attr('href')).toBe('/actualites/page/2/');
     const page3 = JSON.parse(renderFile(site, '/actualites/page/3.json')) as { id: number }[];
     expect(page3.map((post) => post.id)).toEqual(news.posts.slice(24).map((post) => post.id));
-    expect(page3).toHaveLength(6);
-    expect(render(site, '/actualites/page/3').$('.news-card')).toHaveLength(6);
+    expect(page3).toHaveLength(7);
+    expect(render(site, '/actualites/page/3').$('.news-card')).toHaveLength(7);
   });
 
   it('writes a valid RSS 2.0 feed of the 20 latest posts with absolute URLs', () => {

@@ -113,6 +113,8 @@ async function prepareWebRoot(dir: string): Promise<string> {
   }
   await copyFile(path.join(HERE, 'php/wp-config.php'), path.join(www, 'wp-config.php'));
   await copyFile(path.join(HERE, 'php/router.php'), path.join(www, 'router.php'));
+  await mkdir(path.join(www, 'wp-content/mu-plugins'));
+  await copyFile(path.join(HERE, 'php/mu-plugins/sqbb-test-site.php'), path.join(www, 'wp-content/mu-plugins/sqbb-test-site.php'));
   return www;
 }
 

@@ -16,13 +16,15 @@ import { DEFAULT_SEED, startWordPress, type RunningWordPress } from './server.js
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
-interface SeedPost { title: string; categories: string[]; tags: string[]; image: unknown; video?: boolean }
+interface SeedPost { title: string; date: string; categories: string[]; tags: string[]; image: unknown; video?: boolean; reference?: boolean }
 interface Seed { categories: { slug: string; name: string }[]; tags: { slug: string; name: string }[]; posts: SeedPost[] }
 
 let wordpress: RunningWordPress | undefined;
 let workDir = '';
 let outDir = '';
 let seed: Seed;
+/** What the first build printed (its report lists the warnings). */
+let buildOutput = '';
 
 beforeAll(async () => {
   seed = JSON.parse(await readFile(DEFAULT_SEED, 'utf8')) as Seed;
@@ -75,6 +77,7 @@ describe('build against a real WordPress', () => {
   it('pulls every seeded post, category, tag and image into the pages', async () => {
     const api = wordpress?.apiUrl as string;
     const result = await build(api);
+    buildOutput = result.stdout;
     expect(result.stderr).not.toMatch(/Build failed/);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`wordpress  full pull: ${seed.posts.length} posts, ${seed.categories.length + 1} categories, ${seed.tags.length} tags`);
@@ -109,12 +112,13 @@ describe('build against a real WordPress', () => {
     const strongTitle = byTitle.get('Victoire de prestige contre Monaco') as CheerioAPI;
     expect(strongTitle('h1').text()).toBe('Victoire de prestige contre Monaco');
 
+    const newestFirst = [...seed.posts].sort((a, b) => b.date.localeCompare(a.date));
     const list = await page('actualites');
     expect(list('.news-grid .news-card')).toHaveLength(12);
-    expect(plainQuotes(list('.news-card-title').first().text())).toBe(plainQuotes(seed.posts.at(-1)?.title ?? ''));
+    expect(plainQuotes(list('.news-card-title').first().text())).toBe(plainQuotes(newestFirst[0]?.title ?? ''));
     const home = await page('');
     expect(home('.news-slide .news-slide-title').map((_, title) => plainQuotes(home(title).text())).get()).toEqual(
-      seed.posts.slice(-4).reverse().map((post) => plainQuotes(post.title)),
+      newestFirst.slice(0, 4).map((post) => plainQuotes(post.title)),
     );
 
     for (const category of seed.categories) {
@@ -126,6 +130,33 @@ describe('build against a real WordPress', () => {
       const shown = Math.min(count, 12);
       expect(categoryPage?.('.news-grid .news-card'), category.name).toHaveLength(shown);
     }
+  });
+
+  it('shows the reference post as its editor wrote it: blocks styled, leftovers resolved (issue 18)', async () => {
+    const reference = seed.posts.find((post) => post.reference);
+    expect(reference).toBeDefined();
+    const $ = (await articles()).get(plainQuotes(reference?.title ?? '')) as CheerioAPI;
+    const body = $('.article-content');
+    expect($('link[rel="stylesheet"][href^="/assets/content-"]')).toHaveLength(1);
+    expect(body.text()).not.toMatch(/\[\/?(caption|contact-form-7)/);
+    const caption = body.find('figure.wp-caption.alignright');
+    expect(caption.find('img').attr('src')).toMatch(/\/wp-content\/uploads\/2025\/06\/sqbb-actu-\d+-300x169\.jpg$/);
+    expect(caption.find('figcaption').text()).toBe('Le trophée, ancien shortcode d’un article de 2019');
+    expect(body.find('p').filter((_, paragraph) => $(paragraph).text().trim() === '')).toHaveLength(0);
+    expect(body.find('figure.wp-block-table > .table-scroll[tabindex="0"] > table thead th')).toHaveLength(10);
+    expect(body.find('.wp-block-gallery.columns-2 > figure.wp-block-image img')).toHaveLength(2);
+    expect(body.find('[data-id]')).toHaveLength(0);
+    expect(body.find('.wp-block-columns > .wp-block-column')).toHaveLength(2);
+    expect(body.find('.wp-block-buttons .wp-block-button__link').map((_, link) => $(link).text()).get()).toEqual(['Réserver', 'Voir le calendrier']);
+    expect(body.find('.wp-block-cover .wp-block-cover__inner-container').text()).toContain('Merci aux 400 spectateurs');
+    expect(body.find('details.wp-block-details > summary').text()).toBe('Comment inscrire son enfant au prochain tournoi ?');
+    expect(body.find('.wp-block-embed.is-provider-youtube').html()).toContain('dQw4w9WgXcQ');
+    const pdf = body.find('.wp-block-file .wp-block-file__button').attr('href') as string;
+    expect(pdf).toMatch(/\/wp-content\/uploads\/2025\/06\/reglement-tournoi-u15\.pdf$/);
+    const download = await fetch(pdf);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(buildOutput).toMatch(/post \d+: shortcode \[contact-form-7\] removed: WordPress did not render it/);
   });
 
   it('asks only what changed on a cron run, and gives byte for byte the site of a clean build', async () => {

@@ -84,6 +84,7 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
     title: post.titleText,
     description: post.excerptText || `${post.titleText} : l'actualité du ${CLUB.name}.`,
     ogType: 'article',
+    contentStyles: true,
     publishedTime: published,
     ...(shareImage ? { image: { src: shareImage.src, width: shareImage.width, height: shareImage.height, alt: shareImage.alt } } : {}),
     jsonLd: [

@@ -3,6 +3,9 @@
  * Installs WordPress without network (wp_install) and seeds it from a JSON file: authors,
  * categories (with a child), tags, posts with featured images drawn with GD and processed by
  * wp_generate_attachment_metadata so the REST API reports media_details.sizes.
+ * A post may instead give `blocks`, a file of block-editor markup beside the seed whose
+ * {{image:N:id}}, {{image:N:url[:size]}}, {{file:N:id}} and {{file:N:url}} name its attachments
+ * (image 0 is the featured image, then `contentImages`, then `files`).
  * Usage: HTTP_HOST=127.0.0.1:PORT php setup.php WWW_DIR SEED_FILE
  */
 [$script, $www, $seedFile] = $argv;
@@ -87,13 +90,48 @@ function hsl_to_rgb(int $h, float $s, float $l): array {
     return [(int) round(($r + $m) * 255), (int) round(($g + $m) * 255), (int) round(($b + $m) * 255)];
 }
 
+/** A one-page PDF saying $title, for the file block (a club's rules, a schedule). */
+function write_pdf(string $file, string $title): void {
+    $text = str_replace(['\\', '(', ')'], ['\\\\', '\\(', '\\)'], iconv('UTF-8', 'windows-1252//TRANSLIT', $title));
+    $stream = "BT /F1 24 Tf 72 720 Td ($text) Tj ET";
+    $objects = [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+        '<< /Length ' . strlen($stream) . " >>\nstream\n$stream\nendstream",
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    ];
+    $pdf = "%PDF-1.4\n";
+    $offsets = [];
+    foreach ($objects as $index => $object) {
+        $offsets[] = strlen($pdf);
+        $pdf .= ($index + 1) . " 0 obj\n$object\nendobj\n";
+    }
+    $xref = strlen($pdf);
+    $pdf .= 'xref' . "\n0 " . (count($objects) + 1) . "\n0000000000 65535 f \n";
+    foreach ($offsets as $offset) $pdf .= sprintf("%010d 00000 n \n", $offset);
+    $pdf .= 'trailer' . "\n<< /Size " . (count($objects) + 1) . " /Root 1 0 R >>\nstartxref\n$xref\n%%EOF\n";
+    file_put_contents($file, $pdf);
+}
+
+/** An attachment of $postId from a file already in the uploads folder. */
+function attach(int $postId, string $file, string $mime, string $title, string $date): int {
+    $attachmentId = wp_insert_attachment([
+        'post_mime_type' => $mime, 'post_title' => $title, 'post_status' => 'inherit', 'post_date' => $date,
+    ], $file, $postId, true);
+    if (is_wp_error($attachmentId)) throw new RuntimeException($attachmentId->get_error_message());
+    wp_update_attachment_metadata($attachmentId, wp_generate_attachment_metadata($attachmentId, $file));
+    return $attachmentId;
+}
+
 function block(string $name, string $html): string {
     return "<!-- wp:$name -->\n$html\n<!-- /wp:$name -->\n\n";
 }
 
 foreach ($seed['posts'] as $index => $post) {
     $content = '';
-    foreach ($post['paragraphs'] as $paragraph) $content .= block('paragraph', "<p>$paragraph</p>");
+    $attachmentId = null;
+    foreach ($post['paragraphs'] ?? [] as $paragraph) $content .= block('paragraph', "<p>$paragraph</p>");
     if (!empty($post['quote'])) {
         $content .= block('quote', "<blockquote class=\"wp-block-quote\"><p>{$post['quote']}</p></blockquote>");
     }
@@ -115,20 +153,38 @@ foreach ($seed['posts'] as $index => $post) {
         $upload = wp_upload_dir(str_replace('-', '/', substr($post['date'], 0, 7)));
         $file = $upload['path'] . '/sqbb-actu-' . ($index + 1) . '.jpg';
         draw_image($file, $post['image']['hue'], $post['image']['label']);
-        $attachmentId = wp_insert_attachment([
-            'post_mime_type' => 'image/jpeg',
-            'post_title' => $post['image']['label'],
-            'post_status' => 'inherit',
-            'post_date' => $post['date'],
-        ], $file, $postId, true);
-        if (is_wp_error($attachmentId)) throw new RuntimeException($attachmentId->get_error_message());
-        wp_update_attachment_metadata($attachmentId, wp_generate_attachment_metadata($attachmentId, $file));
+        $attachmentId = attach($postId, $file, 'image/jpeg', $post['image']['label'], $post['date']);
         update_post_meta($attachmentId, '_wp_attachment_image_alt', 'Photo : ' . $post['image']['label']);
         set_post_thumbnail($postId, $attachmentId);
         if (!empty($post['contentImage'])) {
             $figure = '<figure class="wp-block-image size-large">' . wp_get_attachment_image($attachmentId, 'medium_large') . '<figcaption>' . esc_html($post['image']['label']) . '</figcaption></figure>';
             wp_update_post(['ID' => $postId, 'post_content' => $content . block('image', $figure)]);
         }
+    }
+    if (!empty($post['blocks'])) {
+        $upload = wp_upload_dir(str_replace('-', '/', substr($post['date'], 0, 7)));
+        $images = [$attachmentId ?? 0];
+        foreach ($post['contentImages'] ?? [] as $number => $image) {
+            $file = $upload['path'] . '/sqbb-actu-' . ($index + 1) . '-contenu-' . ($number + 1) . '.jpg';
+            draw_image($file, $image['hue'], $image['label']);
+            $images[] = attach($postId, $file, 'image/jpeg', $image['label'], $post['date']);
+            update_post_meta(end($images), '_wp_attachment_image_alt', $image['label']);
+        }
+        $files = [];
+        foreach ($post['files'] ?? [] as $document) {
+            $file = $upload['path'] . '/' . $document['name'];
+            write_pdf($file, $document['title']);
+            $files[] = attach($postId, $file, 'application/pdf', $document['title'], $post['date']);
+        }
+        $markup = file_get_contents(dirname($seedFile) . '/' . $post['blocks']);
+        $markup = preg_replace_callback('/\{\{(image|file):(\d+):(id|url)(?::([a-z_]+))?\}\}/', function ($match) use ($images, $files) {
+            $id = ($match[1] === 'image' ? $images : $files)[(int) $match[2]] ?? null;
+            if (!$id) throw new RuntimeException("no attachment for {$match[0]}");
+            if ($match[3] === 'id') return (string) $id;
+            return $match[1] === 'image' ? wp_get_attachment_image_src($id, $match[4] ?? 'full')[0] : wp_get_attachment_url($id);
+        }, $markup);
+        // wp_update_post unslashes what it is given; block attributes may hold backslashes.
+        wp_update_post(wp_slash(['ID' => $postId, 'post_content' => $markup]));
     }
 }
 echo 'seeded ' . count($seed['posts']) . " posts\n";
