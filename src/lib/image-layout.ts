@@ -165,7 +165,8 @@ function capSegments(segments: Segment[], cap: number): Segment[] {
       return;
     }
     const reachesCapAt = ((cap - px) * 100) / vw;
-    if (reachesCapAt <= start) out.push({ below: segment.below, width: fixed(cap) });
+    // Below the narrowest phone nobody browses: a cap reached there holds for the whole segment.
+    if (reachesCapAt <= Math.max(start, VIEWPORT_MIN)) out.push({ below: segment.below, width: fixed(cap) });
     else if (reachesCapAt >= segment.below) out.push(segment);
     else out.push({ below: reachesCapAt, width: segment.width }, { below: segment.below, width: fixed(cap) });
   });
