@@ -6,17 +6,18 @@ import { MAX_ANIMATION_PIXELS, MAX_PIXELS, type ImageFacts } from './inspect.js'
 
 /**
  * Encoder settings, chosen on bench/media-convert.ts (figures in bench/README.md):
- * - AVIF quality 50 with 4:2:0 chroma (photos): an 800 px news photo ≈ 30–50 KB, under the issue's
- *   60 KB target for the article image on a phone. Effort 0: on this machine efforts 0, 2 and 4 give
- *   files within 1–6 % of each other at the same quality (and the same PSNR), and effort 0 encodes
- *   8–20× faster; AVIF encoding is most of a first build's time.
- * - WebP quality 74 (libwebp's default effort): for browsers without AVIF.
+ * - AVIF quality 50 with 4:2:0 chroma (photos): an 800 px news photo ≈ 30 KB, half the issue's 60 KB
+ *   target for the article image on a phone. Effort 0: efforts 1 and 2 make files 1–8 % smaller at
+ *   the same setting (PSNR within 0.2 dB) for 2–4× the time, effort 4 about 6 % for 10–20×; AVIF is
+ *   most of a first build's time, and every visitor's bytes are already well under the target.
+ * - WebP quality 74, effort 2: for the few browsers without AVIF. Effort 4 (libwebp's default) saves
+ *   1–8 % of bytes for 2–3× the time, and WebP was then half of all encoding time.
  * - JPEG quality 78 with mozjpeg (progressive, trellis): the fallback, and what social networks fetch.
  * - PNG level 9, lossless: PNG sources keep their sharp edges and transparency.
  */
 export const ENCODERS = {
   avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
-  webp: { quality: 74, effort: 4 },
+  webp: { quality: 74, effort: 2 },
   jpeg: { quality: 78, mozjpeg: true },
   png: { compressionLevel: 9, palette: false },
   gif: { effort: 7, reuse: true },
