@@ -1,5 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeVariants, planVariants, type VariantSpec } from '../../build/media/convert.js';
@@ -150,6 +153,24 @@ describe('encodeVariants', () => {
       expect(pixel(300, 150)).toEqual([0xd4, 0xa7, 0x2c]);
       expect(pixel(10, 10)).toEqual([0x0b, 0x1d, 0x3a]);
       expect(requests).toEqual([]);
+    });
+
+    it('is drawn without any file of this machine it names', async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'svg-'));
+      try {
+        const red = path.join(folder, 'red.png');
+        await sharp({ create: { width: 50, height: 50, channels: 3, background: '#ff0000' } }).png().toFile(red);
+        const svg = Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="50"><rect width="100" height="50" fill="#ffffff"/>` +
+            `<image xlink:href="file://${red}" width="50" height="50"/><image href="${red}" x="50" width="50" height="50"/></svg>`,
+        );
+        const inspected = await inspectImage(svg, { name: 'local.svg' });
+        const [png] = await encodeVariants(svg, inspected, [{ format: 'png', shape: 'original', width: 100, height: 50 }]);
+        const { data, info } = await sharp(png?.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+        for (const x of [25, 75]) expect([...data.subarray((25 * info.width + x) * 3, (25 * info.width + x) * 3 + 3)]).toEqual([255, 255, 255]);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     });
   });
 });
