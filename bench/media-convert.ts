@@ -7,11 +7,12 @@
  *   npx tsx bench/media-convert.ts                       # 6 synthetic photos
  *   npx tsx bench/media-convert.ts --images 10 real.jpg  # more, plus real photos for comparison
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { readFile } from 'node:fs/promises';
 import { collectPostImages, mediaRequestsOf } from '../build/media/collect-images.js';
 import { ENCODERS, planVariants, type VariantSpec } from '../build/media/convert.js';
 import { inspectBytes } from '../build/media/inspect.js';
@@ -124,8 +125,46 @@ async function main() {
       `\nArticle image on phones (target ≤ 60 KB): Lighthouse's Moto G Power (412 px at 1.75x): ${lcp(412 - 32, 1.75)}; ` +
         `a 390 px phone at 3x: ${lcp(390 - 32, 3)}; 360 px at 2x: ${lcp(360 - 32, 2)}.`,
     );
+
+    console.log(`\n## A cron run with nothing new: ${WARM_URLS.toLocaleString('en')} known URLs from a WordPress on loopback\n`);
+    const warmCheck = await cronCheck(path.join(work, 'cron-cache'), synthetic[0] as Buffer);
+    console.log(
+      `First run (downloads every URL, converts the shared file once): ${(warmCheck.first / 1000).toFixed(1)} s. ` +
+        `Next run: ${warmCheck.requests} requests, ${(warmCheck.warm / 1000).toFixed(2)} s wall, ${(warmCheck.warmCpu / 1000).toFixed(2)} s CPU ` +
+        `(${((warmCheck.warm / WARM_URLS) * 1000).toFixed(0)} µs per URL).`,
+    );
   } finally {
     await rm(work, { recursive: true, force: true });
+  }
+}
+
+const WARM_URLS = 5_000;
+
+/** Every URL serves the same bytes, so one conversion fills the cache; the second run is the cron case. */
+async function cronCheck(cacheDir: string, bytes: Buffer): Promise<{ first: number; warm: number; warmCpu: number; requests: number }> {
+  let requests = 0;
+  const server = createServer((_request, response) => {
+    requests += 1;
+    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const requestsList = Array.from({ length: WARM_URLS }, (_, index) =>
+      mediaRequestsOf(index + 1, { featured: { source: `${origin}/wp-content/uploads/photo-${index + 1}.jpg`, aliases: [] }, content: [], vouched: [] }),
+    ).flat();
+    const options = { requests: requestsList, cacheDir, apiUrl: `${origin}/wp-json/wp/v2` };
+    const firstStart = performance.now();
+    await prepareMedia(options);
+    const first = performance.now() - firstStart;
+    requests = 0;
+    const warmStart = performance.now();
+    const cpuStart = process.cpuUsage();
+    await prepareMedia(options);
+    return { first, warm: performance.now() - warmStart, warmCpu: cpuMs(cpuStart), requests };
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   }
 }
 

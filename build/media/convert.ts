@@ -73,6 +73,19 @@ export function planVariants(facts: ImageFacts, requests: readonly ShapeRequest[
  * and the versions of sharp and libvips. A change of any of them makes new files; nothing to bump.
  */
 export function variantKey(spec: VariantSpec): string {
+  // A cron run looks up tens of thousands of keys: each distinct spec is hashed once per process.
+  const id = `${spec.format} ${spec.shape} ${spec.width} ${spec.height}`;
+  let key = variantKeys.get(id);
+  if (!key) {
+    key = recipeHash({ format: spec.format, shape: spec.shape, width: spec.width, height: spec.height });
+    variantKeys.set(id, key);
+  }
+  return key;
+}
+
+const variantKeys = new Map<string, string>();
+
+function recipeHash(spec: VariantSpec): string {
   const recipe = {
     spec,
     encoder: ENCODERS[spec.format],

@@ -77,9 +77,6 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   const now = options.now ?? (() => new Date());
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   const convert = createLimiter(concurrency);
-  // Enough URLs in progress to keep the downloads (3 at a time) and every core busy, few enough that
-  // downloaded bytes never pile up in memory waiting for a core.
-  const inProgress = createLimiter(concurrency + 3);
   const sourceLocks = new Map<string, Promise<unknown>>();
   const rules = inspectionKey();
   const stats: MediaStats = { images: 0, downloaded: 0, revalidated: 0, fromCache: 0, local: 0, problems: 0, bytesDownloaded: 0, variantsEncoded: 0, variantsReused: 0 };
@@ -100,9 +97,9 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
         throw error instanceof MediaProblem ? new MediaProblem(error.kind, `${url}: ${error.message}`) : error;
       });
       const notes = checkClaims(facts.format, { name: url, ...(source.contentType ? { contentType: source.contentType } : {}) });
-      const specs = planVariants(facts, shapeRequests(requests));
-      const existing = await store.readVariants(source.hash);
-      const missing = specs.filter((spec) => !existing.has(variantKey(spec)));
+      const specs = planVariants(facts, shapeRequests(requests)).map((spec) => ({ spec, key: variantKey(spec) }));
+      const existing = store.readVariants(source.hash);
+      const missing = specs.filter(({ key }) => !existing.has(key)).map(({ spec }) => spec);
       stats.variantsReused += specs.length - missing.length;
       let all = existing;
       if (missing.length > 0) {
@@ -111,32 +108,31 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
         stats.variantsEncoded += encoded.length;
         all = await store.addVariants(
           source.hash,
-          existing,
           encoded.map(({ data, ...spec }) => ({ key: variantKey(spec), data, variant: spec })),
         );
+        await store.checkpoint();
       }
-      const variants = specs.map((spec): MediaVariant => {
-        const stored = all.get(variantKey(spec)) as NonNullable<ReturnType<typeof all.get>>;
-        files.set(`/media/${stored.file}`, store.filePath(stored.file));
+      const variants = specs.map(({ key }): MediaVariant => {
+        const stored = all.get(key) as NonNullable<ReturnType<typeof all.get>>;
+        // Names are hex and digits (see publicFileName): plain concatenation is a safe path.
+        files.set(`/media/${stored.file}`, `${store.filesDir}/${stored.file}`);
         return { path: `/media/${stored.file}`, width: stored.width, height: stored.height, format: stored.format, shape: stored.shape, bytes: stored.bytes };
       });
       return { ok: true as const, image: { width: facts.width, height: facts.height, variants }, notes };
     });
   };
 
-  await Promise.all(
-    [...byUrl].map(([url, requests]) =>
-      inProgress(async () => {
-        try {
-          results.set(url, await prepareOne(url, requests));
-        } catch (error) {
-          const problem = error instanceof MediaProblem ? error.toData() : { kind: 'unreachable' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
-          stats.problems += 1;
-          results.set(url, { ok: false, problem });
-        }
-      }),
-    ),
-  );
+  // Enough URLs in progress to keep the downloads (3 at a time) and every core busy, few enough that
+  // downloaded bytes never pile up in memory waiting for a core.
+  await forEachAtMost([...byUrl], concurrency + 3, async ([url, requests]) => {
+    try {
+      results.set(url, await prepareOne(url, requests));
+    } catch (error) {
+      const problem = error instanceof MediaProblem ? error.toData() : { kind: 'unreachable' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
+      stats.problems += 1;
+      results.set(url, { ok: false, problem });
+    }
+  });
   await store.save();
 
   const postsOf = (url: string) => [...new Set((byUrl.get(url) ?? []).map((request) => request.postId))].sort((a, b) => a - b);
@@ -158,7 +154,11 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
 
 function groupByUrl(requests: readonly MediaRequest[]): Map<string, MediaRequest[]> {
   const byUrl = new Map<string, MediaRequest[]>();
-  for (const request of requests) byUrl.set(request.url, [...(byUrl.get(request.url) ?? []), request]);
+  for (const request of requests) {
+    const list = byUrl.get(request.url);
+    if (list) list.push(request);
+    else byUrl.set(request.url, [request]);
+  }
   return byUrl;
 }
 
@@ -172,15 +172,15 @@ function shapeRequests(requests: MediaRequest[]): ShapeRequest[] {
 
 /** Inspection is by content and cached; its problems are lasting (the same bytes fail the same way). */
 async function factsOf(store: MediaStore, rules: string, source: SourceBytes): Promise<ImageFacts> {
-  const known = await store.readFacts(source.hash, rules);
+  const known = store.readFacts(source.hash, rules);
   if (known && 'facts' in known) return known.facts;
   if (known && 'problem' in known) throw new MediaProblem(known.problem.kind, known.problem.message);
   try {
     const facts = await inspectBytes(await source.read());
-    await store.writeFacts(source.hash, rules, { facts });
+    store.writeFacts(source.hash, rules, { facts });
     return facts;
   } catch (error) {
-    if (error instanceof MediaProblem) await store.writeFacts(source.hash, rules, { problem: error.toData() });
+    if (error instanceof MediaProblem) store.writeFacts(source.hash, rules, { problem: error.toData() });
     throw error;
   }
 }
@@ -192,6 +192,19 @@ function count(stats: MediaStats, source: SourceBytes): void {
   } else if (source.origin === 'revalidated') stats.revalidated += 1;
   else if (source.origin === 'cached') stats.fromCache += 1;
   else stats.local += 1;
+}
+
+/** `workers` loops taking the next item: no queue of thousands of pending promises. */
+async function forEachAtMost<T>(items: readonly T[], workers: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, items.length) }, worker));
 }
 
 async function withLock<T>(locks: Map<string, Promise<unknown>>, key: string, task: () => Promise<T>): Promise<T> {

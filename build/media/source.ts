@@ -95,13 +95,12 @@ export async function fetchRemoteSource(url: string, options: { store: MediaStor
 }
 
 async function cachedSource(store: MediaStore, record: Extract<UrlRecord, { sha256: string }>): Promise<SourceBytes | undefined> {
-  if (!(await store.hasSource(record.sha256, record.bytes))) return undefined;
+  if (!store.hasSource(record.sha256)) return undefined;
   return {
     hash: record.sha256,
     read: async () => {
       const bytes = await store.readSource(record.sha256);
       if (bytes) return bytes;
-      await store.dropSource(record.sha256);
       throw new MediaProblem('unreachable', `the cached copy of ${record.sha256} is damaged; it is downloaded again next build`);
     },
     origin: 'cached',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageShape } from '../../src/lib/image-layout.js';
 import type { MediaFormat } from '../../src/lib/picture.js';
@@ -11,14 +11,17 @@ import type { MediaProblemData } from './problem.js';
  *
  *   index.json               URL → what it held when last fetched (sha256, ETag, Last-Modified…) or
  *                            the lasting problem it had
+ *   derived.json             by source hash: its inspection (facts or problem, with the rules used)
+ *                            and the files made from it, by recipe key
  *   sources/<sha256>         downloaded bytes, named by their hash: two URLs with the same file share it
- *   facts/<sha256>.json      the inspection of a source (ImageFacts or the problem), done once
- *   variants/<sha256>.json   the files made from a source, by recipe key
  *   files/<hash>-<w>.<ext>   the public files, named by a hash of their own bytes: immutable
  *
- * Every file is written to a temporary name and renamed, so a crash leaves either the whole file or
- * none. An index that cannot be read gives a clean start with one warning; the content-addressed
- * folders then still spare the conversions (a re-downloaded file has the same hash).
+ * Both JSON files are read once when the store opens and written when it saves, so a run where
+ * nothing changed costs two file reads and two directory listings, not a read per image. Every file
+ * is written to a temporary name and renamed: a crash leaves the whole file or none, and the JSON
+ * files only name files that were complete before them. A JSON file that cannot be read gives a
+ * clean start with one warning; the content-addressed folders then still spare the downloads' work
+ * (a re-downloaded file has the same hash) though not the conversions.
  */
 export type UrlRecord =
   | { sha256: string; etag?: string; lastModified?: string; contentType?: string; bytes: number; checkedAt: string }
@@ -35,13 +38,23 @@ export interface StoredVariant {
 }
 
 export type StoredFacts = { facts: ImageFacts } | { problem: MediaProblemData };
-type FactsFile = StoredFacts & { rules: string };
+
+interface DerivedEntry {
+  inspection?: StoredFacts & { rules: string };
+  variants: Record<string, StoredVariant>;
+}
 
 interface IndexFile {
   version: 1;
   urls: Record<string, UrlRecord>;
 }
 
+interface DerivedFile {
+  version: 1;
+  sources: Record<string, DerivedEntry>;
+}
+
+const CHECKPOINT_MS = 60_000;
 const EXTENSIONS: Record<MediaFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -55,14 +68,27 @@ export function publicFileName(data: Uint8Array, width: number, format: MediaFor
 }
 
 export class MediaStore {
+  private dirty = false;
+  private saving: Promise<void> | undefined;
+  private savedAt = Date.now();
+
   private constructor(
     readonly dir: string,
     private urls: Map<string, UrlRecord>,
+    private derived: Map<string, DerivedEntry>,
+    private sources: Set<string>,
+    private files: Set<string>,
   ) {}
 
   static async open(dir: string, warn: (message: string) => void = () => {}): Promise<MediaStore> {
-    await Promise.all(['sources', 'facts', 'variants', 'files'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
-    return new MediaStore(dir, await readIndex(path.join(dir, 'index.json'), warn));
+    await Promise.all(['sources', 'files'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
+    const [urls, derived, sources, files] = await Promise.all([
+      readIndex(path.join(dir, 'index.json'), warn),
+      readDerived(path.join(dir, 'derived.json'), warn),
+      listFiles(path.join(dir, 'sources')),
+      listFiles(path.join(dir, 'files')),
+    ]);
+    return new MediaStore(dir, urls, derived, sources, files);
   }
 
   getUrl(url: string): UrlRecord | undefined {
@@ -71,80 +97,112 @@ export class MediaStore {
 
   setUrl(url: string, record: UrlRecord): void {
     this.urls.set(url, record);
+    this.dirty = true;
   }
 
-  /** Writes the index (sorted, so an unchanged cache writes the same bytes). */
+  /**
+   * Saves at most every CHECKPOINT_MS while a long first build converts, so that a crash an hour in
+   * loses minutes of work, not the hour.
+   */
+  async checkpoint(): Promise<void> {
+    if (this.saving || Date.now() - this.savedAt < CHECKPOINT_MS) return;
+    await this.save();
+  }
+
+  /** Writes both JSON files when something changed (sorted: the same content, the same bytes). */
   async save(): Promise<void> {
-    const urls = Object.fromEntries([...this.urls].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    while (this.saving) await this.saving;
+    if (!this.dirty) return;
+    this.saving = this.write().finally(() => {
+      this.saving = undefined;
+      this.savedAt = Date.now();
+    });
+    await this.saving;
+  }
+
+  private async write(): Promise<void> {
+    this.dirty = false;
+    const urls = Object.fromEntries([...this.urls].sort(byKey));
+    const sources = Object.fromEntries([...this.derived].sort(byKey).map(([hash, entry]) => [hash, { ...entry, variants: Object.fromEntries(Object.entries(entry.variants).sort(byKey)) }]));
+    // derived.json first: index.json then never names a source whose files are not recorded.
+    await writeAtomic(path.join(this.dir, 'derived.json'), `${JSON.stringify({ version: 1, sources } satisfies DerivedFile)}\n`);
     await writeAtomic(path.join(this.dir, 'index.json'), `${JSON.stringify({ version: 1, urls } satisfies IndexFile)}\n`);
   }
 
   /** Stores a source once; returns its hash. */
   async putSource(bytes: Uint8Array): Promise<string> {
     const hash = sha256(bytes);
-    const file = this.sourcePath(hash);
-    if (!(await sizeIs(file, bytes.byteLength))) await writeAtomic(file, bytes);
+    if (!this.sources.has(hash)) {
+      await writeAtomic(this.sourcePath(hash), bytes);
+      this.sources.add(hash);
+    }
     return hash;
   }
 
-  /** Whether a source is stored with the expected size (cheap: the bytes are read only to convert). */
-  async hasSource(hash: string, bytes: number): Promise<boolean> {
-    return SHA256.test(hash) && sizeIs(this.sourcePath(hash), bytes);
+  /** Whether a source is stored (its bytes are read, and checked, only when a conversion needs them). */
+  hasSource(hash: string): boolean {
+    return this.sources.has(hash);
   }
 
-  async dropSource(hash: string): Promise<void> {
-    if (SHA256.test(hash)) await rm(this.sourcePath(hash), { force: true });
-  }
-
-  /** The source's bytes, only if they still hash to their name. */
+  /** The source's bytes, only if they still hash to their name; a damaged copy is deleted. */
   async readSource(hash: string): Promise<Uint8Array | undefined> {
     if (!SHA256.test(hash)) return undefined;
     const bytes = await readFile(this.sourcePath(hash)).catch(() => undefined);
-    return bytes && sha256(bytes) === hash ? bytes : undefined;
-  }
-
-  /** The inspection of a source, if it was made under the same rules (see inspectionKey). */
-  async readFacts(hash: string, rules: string): Promise<StoredFacts | undefined> {
-    const parsed = await readJson(path.join(this.dir, 'facts', `${hash}.json`));
-    if (!isObject(parsed) || parsed.rules !== rules) return undefined;
-    if (isObject(parsed.facts)) return { facts: parsed.facts as unknown as ImageFacts };
-    if (isObject(parsed.problem)) return { problem: parsed.problem as unknown as MediaProblemData };
+    if (bytes && sha256(bytes) === hash) return bytes;
+    this.sources.delete(hash);
+    await rm(this.sourcePath(hash), { force: true });
     return undefined;
   }
 
-  async writeFacts(hash: string, rules: string, facts: StoredFacts): Promise<void> {
-    await writeAtomic(path.join(this.dir, 'facts', `${hash}.json`), `${JSON.stringify({ ...facts, rules } satisfies FactsFile)}\n`);
+  /** The inspection of a source, if it was made under the same rules (see inspectionKey). */
+  readFacts(hash: string, rules: string): StoredFacts | undefined {
+    const inspection = this.derived.get(hash)?.inspection;
+    if (!inspection || inspection.rules !== rules) return undefined;
+    return 'facts' in inspection ? { facts: inspection.facts } : { problem: inspection.problem };
+  }
+
+  writeFacts(hash: string, rules: string, facts: StoredFacts): void {
+    this.entry(hash).inspection = { ...facts, rules };
+    this.dirty = true;
   }
 
   /** The variants already made from a source whose file is still there, by recipe key. */
-  async readVariants(hash: string): Promise<Map<string, StoredVariant>> {
-    const parsed = await readJson(path.join(this.dir, 'variants', `${hash}.json`));
-    const found = new Map<string, StoredVariant>();
-    if (!isObject(parsed)) return found;
-    await Promise.all(
-      Object.entries(parsed).map(async ([key, value]) => {
-        if (isStoredVariant(value) && (await sizeIs(this.filePath(value.file), value.bytes))) found.set(key, value);
-      }),
-    );
-    return found;
+  readVariants(hash: string): Map<string, StoredVariant> {
+    const variants = Object.entries(this.derived.get(hash)?.variants ?? {});
+    return new Map(variants.filter(([, variant]) => this.files.has(variant.file)));
   }
 
-  /** Writes new files, then the source's manifest with them (files first: a manifest never names a missing file). */
-  async addVariants(hash: string, existing: Map<string, StoredVariant>, made: { key: string; data: Uint8Array; variant: Omit<StoredVariant, 'file' | 'bytes'> }[]): Promise<Map<string, StoredVariant>> {
-    const all = new Map(existing);
+  /** Writes the new files, then records them (recorded in the JSON files at the next save). */
+  async addVariants(hash: string, made: { key: string; data: Uint8Array; variant: Omit<StoredVariant, 'file' | 'bytes'> }[]): Promise<Map<string, StoredVariant>> {
+    const entry = this.entry(hash);
     for (const { key, data, variant } of made) {
       const file = publicFileName(data, variant.width, variant.format);
-      if (!(await sizeIs(this.filePath(file), data.byteLength))) await writeAtomic(this.filePath(file), data);
-      all.set(key, { ...variant, file, bytes: data.byteLength });
+      if (!this.files.has(file)) {
+        await writeAtomic(this.filePath(file), data);
+        this.files.add(file);
+      }
+      entry.variants[key] = { ...variant, file, bytes: data.byteLength };
     }
-    const manifest = Object.fromEntries([...all].sort(([a], [b]) => (a < b ? -1 : 1)));
-    await writeAtomic(path.join(this.dir, 'variants', `${hash}.json`), `${JSON.stringify(manifest)}\n`);
-    return all;
+    this.dirty = true;
+    return this.readVariants(hash);
   }
 
-  /** Where a public file lives in the cache (the write stage copies or links it to dist/media/). */
+  /** Where the public files live in the cache (the write stage copies or links them to dist/media/). */
+  get filesDir(): string {
+    return path.join(this.dir, 'files');
+  }
+
   filePath(file: string): string {
-    return path.join(this.dir, 'files', path.basename(file));
+    return path.join(this.filesDir, path.basename(file));
+  }
+
+  private entry(hash: string): DerivedEntry {
+    let entry = this.derived.get(hash);
+    if (!entry) {
+      entry = { variants: {} };
+      this.derived.set(hash, entry);
+    }
+    return entry;
   }
 
   private sourcePath(hash: string): string {
@@ -152,20 +210,50 @@ export class MediaStore {
   }
 }
 
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The names in a folder of the store; temporary files of a crashed run are not files of the store. */
+async function listFiles(dir: string): Promise<Set<string>> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return new Set(names.filter((name) => !name.includes('.tmp-')));
+}
+
 async function readIndex(file: string, warn: (message: string) => void): Promise<Map<string, UrlRecord>> {
+  const parsed = await readCacheJson(file, warn);
+  if (!parsed) return new Map();
+  return new Map(Object.entries(isObject(parsed.urls) ? parsed.urls : {}).filter((entry): entry is [string, UrlRecord] => isUrlRecord(entry[1])));
+}
+
+async function readDerived(file: string, warn: (message: string) => void): Promise<Map<string, DerivedEntry>> {
+  const parsed = await readCacheJson(file, warn);
+  if (!parsed || !isObject(parsed.sources)) return new Map();
+  const derived = new Map<string, DerivedEntry>();
+  for (const [hash, value] of Object.entries(parsed.sources)) {
+    if (!SHA256.test(hash) || !isObject(value) || !isObject(value.variants)) continue;
+    const variants = Object.fromEntries(Object.entries(value.variants).filter((entry): entry is [string, StoredVariant] => isStoredVariant(entry[1])));
+    const inspection = isObject(value.inspection) && typeof value.inspection.rules === 'string' && (isObject(value.inspection.facts) || isObject(value.inspection.problem))
+      ? (value.inspection as unknown as DerivedEntry['inspection'])
+      : undefined;
+    derived.set(hash, { variants, ...(inspection ? { inspection } : {}) });
+  }
+  return derived;
+}
+
+/** A cache JSON file of ours (version 1), or undefined with one warning when it is damaged or foreign. */
+async function readCacheJson(file: string, warn: (message: string) => void): Promise<Json | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    return new Map();
+    return undefined;
   }
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (!isObject(parsed) || parsed.version !== 1 || !isObject(parsed.urls)) throw new Error('not a media index');
-    return new Map(Object.entries(parsed.urls).filter((entry): entry is [string, UrlRecord] => isUrlRecord(entry[1])));
+    if (!isObject(parsed) || parsed.version !== 1) throw new Error('not a media cache file');
+    return parsed;
   } catch (error) {
-    warn(`media cache: ${file} is unreadable (${error instanceof Error ? error.message : String(error)}); every image is checked again`);
-    return new Map();
+    warn(`media cache: ${file} is unreadable (${error instanceof Error ? error.message : String(error)}); starting without it`);
+    return undefined;
   }
 }
 
@@ -177,19 +265,6 @@ async function writeAtomic(file: string, data: Uint8Array | string): Promise<voi
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
-  }
-}
-
-async function sizeIs(file: string, bytes: number): Promise<boolean> {
-  const info = await stat(file).catch(() => undefined);
-  return info?.isFile() === true && info.size === bytes;
-}
-
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as unknown;
-  } catch {
-    return undefined;
   }
 }
 

@@ -25,10 +25,12 @@ describe('MediaStore', () => {
     const bytes = Buffer.from('some image bytes');
     const hash = await store.putSource(bytes);
     expect(hash).toBe(sha256(bytes));
-    expect(await store.hasSource(hash, bytes.length)).toBe(true);
+    expect(store.hasSource(hash)).toBe(true);
+    expect((await MediaStore.open(dir)).hasSource(hash)).toBe(true);
     expect(Buffer.from((await store.readSource(hash)) ?? [])).toEqual(bytes);
     await writeFile(path.join(dir, 'sources', hash), 'some image bytez');
     expect(await store.readSource(hash)).toBeUndefined();
+    expect(store.hasSource(hash)).toBe(false);
     expect(await store.readSource('../../etc/passwd')).toBeUndefined();
   });
 
@@ -63,6 +65,18 @@ describe('MediaStore', () => {
     }
   });
 
+  it('forgets what was made, with one warning, when derived.json is damaged', async () => {
+    const store = await MediaStore.open(dir);
+    await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant }]);
+    await store.save();
+    const text = await readFile(path.join(dir, 'derived.json'), 'utf8');
+    await writeFile(path.join(dir, 'derived.json'), text.slice(0, text.length / 2));
+    const warnings: string[] = [];
+    const reopened = await MediaStore.open(dir, (message) => warnings.push(message));
+    expect(reopened.readVariants(sha256('source')).size).toBe(0);
+    expect(warnings).toEqual([expect.stringMatching(/derived\.json is unreadable/)]);
+  });
+
   it('drops index entries that are not well-formed and keeps the others', async () => {
     await writeFile(
       path.join(dir, 'index.json'),
@@ -73,37 +87,48 @@ describe('MediaStore', () => {
     expect(store.getUrl('bad')).toBeUndefined();
   });
 
-  it('writes variant files and their manifest, leaving no temporary file behind', async () => {
+  it('writes variant files, records them at the next save, and leaves no temporary file behind', async () => {
     const store = await MediaStore.open(dir);
     const data = Buffer.from('avif bytes');
-    const made = await store.addVariants(sha256('source'), new Map(), [{ key: 'k1', data, variant }]);
+    const made = await store.addVariants(sha256('source'), [{ key: 'k1', data, variant }]);
     const stored = made.get('k1');
     expect(stored).toEqual({ ...variant, file: publicFileName(data, 400, 'avif'), bytes: data.length });
     expect(await readFile(store.filePath(stored?.file ?? ''))).toEqual(data);
-    expect(await store.readVariants(sha256('source'))).toEqual(made);
+    expect((await MediaStore.open(dir)).readVariants(sha256('source')).size).toBe(0);
     await store.save();
+    expect((await MediaStore.open(dir)).readVariants(sha256('source'))).toEqual(made);
     expect((await allFiles(dir)).filter((file) => file.includes('.tmp-'))).toEqual([]);
   });
 
-  it('never trusts a variant whose file is missing or not of its recorded size (a crash mid-write)', async () => {
+  it('never trusts a variant whose file is gone, nor the temporary file of a crashed write', async () => {
     const store = await MediaStore.open(dir);
-    const made = await store.addVariants(sha256('source'), new Map(), [
+    const made = await store.addVariants(sha256('source'), [
       { key: 'kept', data: Buffer.from('complete file'), variant },
-      { key: 'cut', data: Buffer.from('file cut short by a crash'), variant: { ...variant, width: 800 } },
       { key: 'gone', data: Buffer.from('file deleted by hand'), variant: { ...variant, width: 1200 } },
     ]);
-    await writeFile(store.filePath(made.get('cut')?.file ?? ''), 'file cut');
+    await store.save();
     await rm(store.filePath(made.get('gone')?.file ?? ''));
-    expect([...(await store.readVariants(sha256('source'))).keys()]).toEqual(['kept']);
+    const half = `${publicFileName(Buffer.from('never finished'), 800, 'avif')}.tmp-123-abcd`;
+    await writeFile(path.join(dir, 'files', half), 'never fin');
+    const reopened = await MediaStore.open(dir);
+    expect([...reopened.readVariants(sha256('source')).keys()]).toEqual(['kept']);
+    const again = await reopened.addVariants(sha256('other'), [{ key: 'k', data: Buffer.from('never finished'), variant: { ...variant, width: 800 } }]);
+    expect(await readFile(reopened.filePath(again.get('k')?.file ?? ''), 'utf8')).toBe('never finished');
   });
 
   it('reads inspections made under the same rules only', async () => {
     const store = await MediaStore.open(dir);
     const facts = { format: 'jpeg' as const, width: 10, height: 10, frames: 1, hasAlpha: false };
-    await store.writeFacts(sha256('x'), 'rules-1', { facts });
-    expect(await store.readFacts(sha256('x'), 'rules-1')).toEqual({ facts });
-    expect(await store.readFacts(sha256('x'), 'rules-2')).toBeUndefined();
-    await writeFile(path.join(dir, 'facts', `${sha256('x')}.json`), '{"facts":');
-    expect(await store.readFacts(sha256('x'), 'rules-1')).toBeUndefined();
+    store.writeFacts(sha256('x'), 'rules-1', { facts });
+    await store.save();
+    const reopened = await MediaStore.open(dir);
+    expect(reopened.readFacts(sha256('x'), 'rules-1')).toEqual({ facts });
+    expect(reopened.readFacts(sha256('x'), 'rules-2')).toBeUndefined();
+  });
+
+  it('writes nothing when nothing changed', async () => {
+    const store = await MediaStore.open(dir);
+    await store.save();
+    expect(await allFiles(dir)).toEqual([]);
   });
 });
