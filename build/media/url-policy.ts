@@ -23,6 +23,8 @@ export function createUrlPolicy(apiUrl: string, vouchedFor: Iterable<string> = [
     if (!url) return { ok: false, reason: `${JSON.stringify(raw)} is not an absolute URL` };
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `${url.protocol} URLs are never fetched (${short(raw)})` };
     if (url.username || url.password) return { ok: false, reason: `${short(raw)} carries credentials` };
+    // Old posts of a site moved to HTTPS still say http://: the same host, asked over HTTPS.
+    if (url.protocol === 'http:' && uploads.protocol === 'https:' && url.host === uploads.host) url.protocol = 'https:';
     if (url.origin !== origin) return { ok: false, reason: `${url.host} is not the WordPress host (${uploads.host}): ${short(raw)}` };
     // The URL parser has already resolved '..', '%2e%2e' and backslashes: the prefix test sees the real path.
     if (url.pathname.startsWith(uploads.pathname) || vouched.has(url.href)) return { ok: true, url: url.href };

@@ -229,6 +229,14 @@ describe('media downloader', () => {
     expect(most).toBe(3);
   });
 
+  it('asks an HTTPS WordPress over HTTPS for the http:// URLs of its old posts, never the reverse', () => {
+    const secure = createMediaDownloader({ apiUrl: 'https://cms.example/wp-json/wp/v2' });
+    expect(secure.check('http://cms.example/wp-content/uploads/2019/old.jpg')).toEqual({ ok: true, url: 'https://cms.example/wp-content/uploads/2019/old.jpg' });
+    expect(secure.check('http://cms.example:8080/wp-content/uploads/2019/old.jpg').ok).toBe(false);
+    const plain = createMediaDownloader({ apiUrl: 'http://cms.example/wp-json/wp/v2' });
+    expect(plain.check('https://cms.example/wp-content/uploads/a.jpg').ok).toBe(false);
+  });
+
   it('finds the uploads folder of a WordPress installed in a subfolder', async () => {
     const wp = await serve((_url, _request, response) => sendImage(response));
     const downloader = createMediaDownloader({ apiUrl: `${wp.origin}/blog/wp-json/wp/v2`, http: instant });
