@@ -128,23 +128,25 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     try {
       results.set(url, await prepareOne(url, requests));
     } catch (error) {
-      const problem = error instanceof MediaProblem ? error.toData() : { kind: 'unreachable' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
+      const problem = error instanceof MediaProblem ? error.toData() : { kind: 'failed' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
       stats.problems += 1;
       results.set(url, { ok: false, problem });
     }
   });
   await store.save();
+  // In the order of the requests, whatever order the work finished in.
+  const ordered = new Map([...byUrl.keys()].map((url) => [url, results.get(url) as PreparedResult]));
 
   const postsOf = (url: string) => [...new Set((byUrl.get(url) ?? []).map((request) => request.postId))].sort((a, b) => a - b);
-  const sortedUrls = [...results.keys()].sort();
+  const sortedUrls = [...ordered.keys()].sort();
   return {
-    results,
+    results: ordered,
     problems: sortedUrls.flatMap((url) => {
-      const result = results.get(url);
+      const result = ordered.get(url);
       return result && !result.ok ? [{ url, postIds: postsOf(url), problem: result.problem }] : [];
     }),
     notes: sortedUrls.flatMap((url) => {
-      const result = results.get(url);
+      const result = ordered.get(url);
       return result?.ok ? result.notes.map((message) => ({ url, postIds: postsOf(url), message })) : [];
     }),
     files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),

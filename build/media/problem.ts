@@ -22,7 +22,9 @@ export type MediaProblemKind =
   /** Over 40 megapixels (a decompression bomb, or a camera original nobody resized). */
   | 'too-many-pixels'
   /** A snapshot's local file that is not there. */
-  | 'missing-file';
+  | 'missing-file'
+  /** The image passed inspection but could not be converted or stored (an encoder error, a full disk). */
+  | 'failed';
 
 export interface MediaProblemData {
   kind: MediaProblemKind;
@@ -46,5 +48,5 @@ export class MediaProblem extends Error {
 
 /** Problems that will not go away by asking again; transient ones (timeouts, 5xx) are not remembered. */
 export function isLasting(problem: MediaProblemData): boolean {
-  return problem.kind !== 'unreachable' && !(problem.kind === 'http' && /\bHTTP (5\d\d|429)\b/.test(problem.message));
+  return problem.kind !== 'unreachable' && problem.kind !== 'failed' && !(problem.kind === 'http' && /\bHTTP (5\d\d|429)\b/.test(problem.message));
 }

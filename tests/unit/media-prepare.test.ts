@@ -66,6 +66,7 @@ describe('prepareMedia', () => {
     ];
     const options: PrepareMediaOptions = { requests, cacheDir: dir, apiUrl: `${wp.origin}/wp-json/wp/v2`, http: instant, concurrency: 2 };
     const first = await prepareMedia(options);
+    expect([...first.results.keys()]).toEqual([featured, inline]);
 
     const image = ok(first.results.get(featured));
     expect([image.width, image.height]).toEqual([1600, 1067]);
