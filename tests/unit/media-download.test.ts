@@ -27,7 +27,7 @@ async function serve(handler: Handler): Promise<{ origin: string; requests: stri
 }
 
 const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
-const instant = { sleep: async () => {}, backoffMs: 1, timeoutMs: 2_000 };
+const instant = { sleep: async () => {}, backoffMs: 1, timeoutMs: 15_000 };
 
 function sendImage(response: ServerResponse, headers: Record<string, string> = {}) {
   response.writeHead(200, { 'content-type': 'image/jpeg', etag: '"v1"', 'last-modified': 'Mon, 03 Nov 2025 10:00:00 GMT', ...headers });
@@ -107,9 +107,9 @@ describe('media downloader', () => {
   });
 
   it('stops reading a body over 25 MB as it streams in, without a Content-Length', async () => {
-    let sent = 0;
     let finished = false;
     const wp = await serve((_url, _request, response) => {
+      let sent = 0;
       response.writeHead(200, { 'content-type': 'image/jpeg' });
       const chunk = Buffer.alloc(1024 * 1024, 1);
       const pump = () => {
@@ -123,7 +123,8 @@ describe('media downloader', () => {
       response.on('error', () => {});
       pump();
     });
-    const downloader = createMediaDownloader({ apiUrl: `${wp.origin}/wp-json/wp/v2`, http: instant });
+    // No retry and a long timeout: only the size limit may stop this download, however busy the machine.
+    const downloader = createMediaDownloader({ apiUrl: `${wp.origin}/wp-json/wp/v2`, http: { ...instant, retries: 0, timeoutMs: 60_000 } });
     const problem = await problemOf(downloader.download(`${wp.origin}/wp-content/uploads/huge.jpg`));
     expect(problem.kind).toBe('too-large');
     expect(problem.message).toContain(`larger than ${25 * 1024 * 1024} bytes`);

@@ -42,7 +42,7 @@ async function fakeUploads(files: Map<string, FakeFile>): Promise<{ origin: stri
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
 
-const instant = { sleep: async () => {}, backoffMs: 1, retries: 1, timeoutMs: 5_000 };
+const instant = { sleep: async () => {}, backoffMs: 1, retries: 1, timeoutMs: 15_000 };
 
 function ok(result: PreparedResult | undefined) {
   if (!result?.ok) throw new Error(`expected variants, got ${JSON.stringify(result)}`);
