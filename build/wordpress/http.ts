@@ -33,43 +33,144 @@ export const DEFAULT_HTTP: HttpOptions = {
 
 export class WordPressError extends Error {
   override name = 'WordPressError';
+  /** The last HTTP status WordPress answered, when it answered one. */
+  status?: number;
+}
+
+/** Refused without retrying: a body over the size limit, a redirect the caller does not allow. */
+export class ResponseRefusedError extends WordPressError {
+  override name = 'ResponseRefusedError';
+  constructor(
+    message: string,
+    readonly reason: 'too-large' | 'redirect',
+  ) {
+    super(message);
+  }
 }
 
 /** A response read to the end: the body is taken inside the timeout, so a stalled body is retried too. */
 export interface FetchedBody {
+  /** 2xx, or 304 when the request was conditional (the body is then empty). */
   status: number;
   headers: Headers;
   body: Uint8Array;
+  /** Where the body came from, after redirects. */
+  url: string;
 }
 
-/** GET with retries; resolves with a 2xx, rejects with a WordPressError that says why on one line. */
-export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_HTTP): Promise<FetchedBody> {
+/** What one kind of download needs beyond the REST pull's defaults. */
+export interface RequestOptions {
+  /** Sent as they are: conditional requests use If-None-Match / If-Modified-Since. */
+  headers?: Record<string, string>;
+  /** A longer body is refused as it streams in (or from its Content-Length), never buffered whole. */
+  maxBodyBytes?: number;
+  /**
+   * Redirects are followed one by one, each target first shown to this check: it answers why the
+   * target is refused, or undefined to follow. Without it fetch follows redirects by itself.
+   */
+  checkRedirect?: (target: string) => string | undefined;
+}
+
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** GET with retries; resolves with a 2xx (or a 304), rejects with a WordPressError that says why on one line. */
+export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_HTTP, request: RequestOptions = {}): Promise<FetchedBody> {
   let lastReason = '';
+  let lastStatus: number | undefined;
   for (let attempt = 0; attempt <= options.retries; attempt += 1) {
     let waitMs = options.backoffMs * 2 ** attempt;
     try {
-      const response = await options.fetch(url, {
-        signal: AbortSignal.timeout(options.timeoutMs),
-        headers: { accept: 'application/json, image/*;q=0.9, */*;q=0.5' },
-        redirect: 'follow',
-      });
-      const body = new Uint8Array(await response.arrayBuffer());
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      const { response, finalUrl } = await fetchFollowing(url, options, request, signal);
+      const conditional = request.headers !== undefined && Object.keys(request.headers).some((name) => /^if-/i.test(name));
+      if (response.status === 304 && conditional) {
+        await response.body?.cancel();
+        return { status: 304, headers: response.headers, body: new Uint8Array(), url: finalUrl };
+      }
+      // An error page is only read for its WordPress error code: never more than the limit.
+      const body = response.ok ? await readBody(response, request.maxBodyBytes, finalUrl) : await readBody(response, request.maxBodyBytes, finalUrl).catch(() => new Uint8Array());
       if (options.traffic) {
         options.traffic.requests += 1;
         options.traffic.bytes += body.byteLength;
       }
-      if (response.ok) return { status: response.status, headers: response.headers, body };
+      if (response.ok) return { status: response.status, headers: response.headers, body, url: finalUrl };
+      lastStatus = response.status;
       lastReason = `HTTP ${response.status}${describeWordPressError(body)}`;
-      if (response.status !== 429 && response.status < 500) throw new WordPressError(`${url} answered ${lastReason}`);
+      if (response.status !== 429 && response.status < 500) throw withStatus(new WordPressError(`${url} answered ${lastReason}`), response.status);
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
       if (retryAfter !== undefined) waitMs = Math.min(retryAfter, options.maxRetryAfterMs);
     } catch (error) {
       if (error instanceof WordPressError) throw error;
+      lastStatus = undefined;
       lastReason = describeNetworkError(error, options.timeoutMs);
     }
     if (attempt < options.retries) await options.sleep(waitMs);
   }
-  throw new WordPressError(`${url}: gave up after ${options.retries + 1} attempts (${lastReason})`);
+  throw withStatus(new WordPressError(`${url}: gave up after ${options.retries + 1} attempts (${lastReason})`), lastStatus);
+}
+
+function withStatus(error: WordPressError, status: number | undefined): WordPressError {
+  if (status !== undefined) error.status = status;
+  return error;
+}
+
+async function fetchFollowing(url: string, options: HttpOptions, request: RequestOptions, signal: AbortSignal): Promise<{ response: Response; finalUrl: string }> {
+  const init: RequestInit = {
+    signal,
+    headers: { accept: 'application/json, image/*;q=0.9, */*;q=0.5', ...request.headers },
+    redirect: request.checkRedirect ? 'manual' : 'follow',
+  };
+  let current = url;
+  for (let hop = 0; ; hop += 1) {
+    const response = await options.fetch(current, init);
+    if (!request.checkRedirect || !REDIRECT_STATUSES.has(response.status)) return { response, finalUrl: response.url || current };
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    const target = location ? safeResolve(location, current) : undefined;
+    const refused = !target ? 'no usable Location header' : hop >= MAX_REDIRECTS ? `more than ${MAX_REDIRECTS} redirects` : request.checkRedirect(target);
+    if (refused) throw new ResponseRefusedError(`${url} redirects to ${target ?? JSON.stringify(location)}: ${refused}`, 'redirect');
+    current = target as string;
+  }
+}
+
+function safeResolve(location: string, base: string): string | undefined {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readBody(response: Response, maxBytes: number | undefined, url: string): Promise<Uint8Array> {
+  if (maxBytes === undefined) return new Uint8Array(await response.arrayBuffer());
+  const tooLarge = () => new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes`, 'too-large');
+  const declared = Number(response.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 /** Retry-After is seconds or an HTTP date; undefined when absent or unreadable. */

@@ -1,0 +1,126 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
+import type { MediaRequest } from './prepare.js';
+
+/** An htmlparser2 element (typed through the library's own helpers: domhandler is not ours to import). */
+export type HtmlElement = Parameters<typeof DomUtils.getAttributeValue>[0];
+
+/** One `<img>` of a post's HTML: the file worth downloading and the other URLs that name the same picture. */
+export interface ContentImage {
+  /** The widest candidate (srcset's largest `w`, else `src`): converted to every width we need. */
+  source: string;
+  /** `src`, the other srcset candidates and a wrapping link to the file: same picture, other sizes. */
+  aliases: string[];
+  /** The `width` attribute: the editor drew the image at most this wide. */
+  maxCssWidth?: number;
+}
+
+export interface FeaturedImage {
+  /** `source_url`: the full size WordPress keeps (its "-scaled" copy for very large uploads). */
+  source: string;
+  /** Every `media_details.sizes.*.source_url`. */
+  aliases: string[];
+}
+
+export interface PostImages {
+  featured?: FeaturedImage;
+  /** Content first, then excerpt; each source once. */
+  content: ContentImage[];
+  /** URLs the REST API itself returned as media: the downloader may fetch them outside uploads. */
+  vouched: string[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const rendered = (value: unknown): string => (isObject(value) && typeof value.rendered === 'string' ? value.rendered : '');
+const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** Every image a raw REST post shows: its featured media and each `<img>` of its content and excerpt. */
+export function collectPostImages(rawPost: unknown): PostImages {
+  if (!isObject(rawPost)) return { content: [], vouched: [] };
+  const embedded = isObject(rawPost._embedded) ? rawPost._embedded : {};
+  const media = Array.isArray(embedded['wp:featuredmedia']) ? embedded['wp:featuredmedia'][0] : undefined;
+  const featured = featuredImage(media);
+  const content = new Map<string, ContentImage>();
+  for (const html of [rendered(rawPost.content), rendered(rawPost.excerpt)]) {
+    for (const image of contentImages(html)) if (!content.has(image.source)) content.set(image.source, image);
+  }
+  return {
+    ...(featured ? { featured } : {}),
+    content: [...content.values()],
+    vouched: featured ? [featured.source, ...featured.aliases] : [],
+  };
+}
+
+/**
+ * What prepareMedia should make for one post. The featured image serves the cards, the article, the
+ * home hero (all on the same width ladder, which the article slot spans) and the sidebar's square
+ * thumbnails; body images serve the article column, capped at the width the editor gave them.
+ */
+export function mediaRequestsOf(postId: number, images: PostImages): MediaRequest[] {
+  const requests: MediaRequest[] = [];
+  if (images.featured) {
+    for (const slot of ['card', 'article', 'hero', 'thumb'] as const) requests.push({ url: images.featured.source, postId, slot });
+  }
+  for (const image of images.content) {
+    requests.push({ url: image.source, postId, slot: 'content', ...(image.maxCssWidth !== undefined ? { maxCssWidth: image.maxCssWidth } : {}) });
+  }
+  return requests;
+}
+
+function featuredImage(media: unknown): FeaturedImage | undefined {
+  // WordPress embeds an error object ({ code, message }) for a private or deleted attachment.
+  if (!isObject(media) || typeof media.code === 'string' || !nonEmptyString(media.source_url)) return undefined;
+  const details = isObject(media.media_details) ? media.media_details : {};
+  const sizes = isObject(details.sizes) ? Object.values(details.sizes) : [];
+  const aliases = sizes.flatMap((size) => (isObject(size) && nonEmptyString(size.source_url) && size.source_url !== media.source_url ? [size.source_url] : []));
+  return { source: media.source_url, aliases: [...new Set(aliases)].sort() };
+}
+
+/** Each `<img>` of an HTML fragment, in document order. */
+export function contentImages(html: string): ContentImage[] {
+  if (!html.includes('<img') && !html.includes('<IMG')) return [];
+  const document = parseDocument(html);
+  return DomUtils.findAll((element) => element.name === 'img', document.children).flatMap((element) => {
+    const image = describeImg(element);
+    return image ? [image] : [];
+  });
+}
+
+/** The picture an `<img>` shows; undefined for an `<img>` without any URL. */
+export function describeImg(element: HtmlElement): ContentImage | undefined {
+  const src = element.attribs.src?.trim();
+  const candidates = parseSrcset(element.attribs.srcset ?? '');
+  const widest = candidates.filter((candidate) => candidate.width !== undefined).sort((a, b) => (b.width ?? 0) - (a.width ?? 0))[0];
+  const source = widest?.url ?? src ?? candidates[0]?.url;
+  if (!source) return undefined;
+  const link = element.parent && 'name' in element.parent && element.parent.name === 'a' ? element.parent.attribs.href?.trim() : undefined;
+  const linkToFile = link && /\.(jpe?g|png|gif|webp|avif)(\?.*)?$/i.test(link) ? link : undefined;
+  const aliases = [...new Set([src, ...candidates.map((candidate) => candidate.url), linkToFile].filter(nonEmptyString))].filter((url) => url !== source);
+  const width = Number(element.attribs.width);
+  return { source, aliases, ...(Number.isInteger(width) && width > 0 ? { maxCssWidth: width } : {}) };
+}
+
+/**
+ * `srcset` candidates, as the HTML standard splits them: a URL runs to the next whitespace (it may
+ * hold commas); a comma right after it, or after the descriptors, ends the candidate.
+ */
+export function parseSrcset(srcset: string): { url: string; width?: number }[] {
+  const candidates: { url: string; width?: number }[] = [];
+  let rest = srcset;
+  for (;;) {
+    rest = rest.replace(/^[\s,]+/, '');
+    if (!rest) return candidates;
+    const urlMatch = /^\S+/.exec(rest) as RegExpExecArray;
+    let url = urlMatch[0];
+    rest = rest.slice(url.length);
+    let descriptors = '';
+    if (url.endsWith(',')) url = url.replace(/,+$/, '');
+    else {
+      const end = rest.indexOf(',');
+      descriptors = end === -1 ? rest : rest.slice(0, end);
+      rest = end === -1 ? '' : rest.slice(end + 1);
+    }
+    const width = /^\s*(\d+)w\s*$/.exec(descriptors)?.[1];
+    candidates.push({ url, ...(width ? { width: Number(width) } : {}) });
+  }
+}

@@ -1,0 +1,217 @@
+import { availableParallelism } from 'node:os';
+import { cappedSlot, IMAGE_SLOTS, slotWidths, type ImageSlot, type ImageSlotName } from '../../src/lib/image-layout.js';
+import type { MediaVariant, PreparedImage } from '../../src/lib/picture.js';
+import { createLimiter, type HttpOptions } from '../wordpress/http.js';
+import { encodeVariants, planVariants, variantKey, type ShapeRequest } from './convert.js';
+import { createMediaDownloader } from './download.js';
+import { checkClaims, inspectBytes, inspectionKey, type ImageFacts } from './inspect.js';
+import { MediaProblem, type MediaProblemData } from './problem.js';
+import { fetchRemoteSource, isLocalPath, readLocalSource, type SourceBytes } from './source.js';
+import { MediaStore } from './store.js';
+
+export interface MediaRequest {
+  /** An absolute WordPress URL, or a root-relative `/media/…` path of the embedded snapshot. */
+  url: string;
+  /** The post that shows it, for the warning when it cannot be used. */
+  postId: number;
+  slot: ImageSlotName;
+  /** A body image the editor drew narrower than the column: its `width` attribute (see cappedSlot). */
+  maxCssWidth?: number;
+}
+
+export interface PrepareMediaOptions {
+  requests: readonly MediaRequest[];
+  /** The media folder of the build cache: `<cache>/media`. */
+  cacheDir: string;
+  /** Live builds: the REST base; images are downloaded from its origin only. */
+  apiUrl?: string;
+  /** Media URLs the REST API returned (featured `source_url`s and sizes): fetched even outside uploads. */
+  vouchedFor?: Iterable<string>;
+  /** Snapshot builds: the folder behind the content's `/media/…` paths. */
+  localMediaDir?: string;
+  /** URLs to ask WordPress about again (conditionally), e.g. the images of edited posts. */
+  revalidate?: (url: string) => boolean;
+  http?: Partial<HttpOptions>;
+  /** Sources converted at once; each conversion keeps one core busy. */
+  concurrency?: number;
+  now?: () => Date;
+  /** Cache-level trouble (an unreadable index): one line, the build goes on. */
+  warn?: (message: string) => void;
+}
+
+export type PreparedResult = { ok: true; image: PreparedImage; notes: string[] } | { ok: false; problem: MediaProblemData };
+
+export interface MediaStats {
+  images: number;
+  downloaded: number;
+  revalidated: number;
+  fromCache: number;
+  local: number;
+  problems: number;
+  bytesDownloaded: number;
+  variantsEncoded: number;
+  variantsReused: number;
+}
+
+export interface PreparedMedia {
+  /** Per requested URL. */
+  results: Map<string, PreparedResult>;
+  /** One line per unusable URL with the posts that show it, for the build's warnings. */
+  problems: { url: string; postIds: number[]; problem: MediaProblemData }[];
+  /** Images used despite an oddity (a PNG named .jpg), with their posts. */
+  notes: { url: string; postIds: number[]; message: string }[];
+  /** Public path ('/media/…') → file in the cache: what the write stage puts under dist/media/. */
+  files: Map<string, string>;
+  stats: MediaStats;
+}
+
+/**
+ * The one entry point for the pipeline, for live and snapshot builds alike: every image a page shows,
+ * downloaded (or read from the snapshot) when new, inspected, converted to the widths its slots use,
+ * all through the cache, so that a run with nothing new makes no request and encodes nothing.
+ * Never throws for an image: each URL ends as variants or as a problem.
+ */
+export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
+  const store = await MediaStore.open(options.cacheDir, options.warn);
+  const downloader = options.apiUrl ? createMediaDownloader({ apiUrl: options.apiUrl, vouchedFor: options.vouchedFor ?? [], http: options.http ?? {} }) : undefined;
+  const now = options.now ?? (() => new Date());
+  const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
+  const convert = createLimiter(concurrency);
+  const sourceLocks = new Map<string, Promise<unknown>>();
+  const rules = inspectionKey();
+  const stats: MediaStats = { images: 0, downloaded: 0, revalidated: 0, fromCache: 0, local: 0, problems: 0, bytesDownloaded: 0, variantsEncoded: 0, variantsReused: 0 };
+
+  const byUrl = groupByUrl(options.requests);
+  stats.images = byUrl.size;
+  const results = new Map<string, PreparedResult>();
+  const files = new Map<string, string>();
+
+  const prepareOne = async (url: string, requests: MediaRequest[]): Promise<PreparedResult> => {
+    const source = isLocalPath(url)
+      ? await readLocalSource(url, options.localMediaDir)
+      : await fetchRemoteSource(url, { store, downloader, revalidate: options.revalidate?.(url) ?? false, now });
+    count(stats, source);
+    // Two URLs may hold the same bytes: one of them converts, the other then finds the files.
+    return withLock(sourceLocks, source.hash, async () => {
+      const facts = await factsOf(store, rules, source).catch((error: unknown) => {
+        throw error instanceof MediaProblem ? new MediaProblem(error.kind, `${url}: ${error.message}`) : error;
+      });
+      const notes = checkClaims(facts.format, { name: url, ...(source.contentType ? { contentType: source.contentType } : {}) });
+      const specs = planVariants(facts, shapeRequests(requests)).map((spec) => ({ spec, key: variantKey(spec) }));
+      const existing = store.readVariants(source.hash);
+      const missing = specs.filter(({ key }) => !existing.has(key)).map(({ spec }) => spec);
+      stats.variantsReused += specs.length - missing.length;
+      let all = existing;
+      if (missing.length > 0) {
+        const bytes = await source.read();
+        const encoded = await convert(() => encodeVariants(bytes, facts, missing));
+        stats.variantsEncoded += encoded.length;
+        all = await store.addVariants(
+          source.hash,
+          encoded.map(({ data, ...spec }) => ({ key: variantKey(spec), data, variant: spec })),
+        );
+        await store.checkpoint();
+      }
+      const variants = specs.map(({ key }): MediaVariant => {
+        const stored = all.get(key) as NonNullable<ReturnType<typeof all.get>>;
+        // Names are hex and digits (see publicFileName): plain concatenation is a safe path.
+        files.set(`/media/${stored.file}`, `${store.filesDir}/${stored.file}`);
+        return { path: `/media/${stored.file}`, width: stored.width, height: stored.height, format: stored.format, shape: stored.shape, bytes: stored.bytes };
+      });
+      return { ok: true as const, image: { width: facts.width, height: facts.height, variants }, notes };
+    });
+  };
+
+  // Enough URLs in progress to keep the downloads (3 at a time) and every core busy, few enough that
+  // downloaded bytes never pile up in memory waiting for a core.
+  await forEachAtMost([...byUrl], concurrency + 3, async ([url, requests]) => {
+    try {
+      results.set(url, await prepareOne(url, requests));
+    } catch (error) {
+      const problem = error instanceof MediaProblem ? error.toData() : { kind: 'failed' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
+      stats.problems += 1;
+      results.set(url, { ok: false, problem });
+    }
+  });
+  await store.save();
+  // In the order of the requests, whatever order the work finished in.
+  const ordered = new Map([...byUrl.keys()].map((url) => [url, results.get(url) as PreparedResult]));
+
+  const postsOf = (url: string) => [...new Set((byUrl.get(url) ?? []).map((request) => request.postId))].sort((a, b) => a - b);
+  const sortedUrls = [...ordered.keys()].sort();
+  return {
+    results: ordered,
+    problems: sortedUrls.flatMap((url) => {
+      const result = ordered.get(url);
+      return result && !result.ok ? [{ url, postIds: postsOf(url), problem: result.problem }] : [];
+    }),
+    notes: sortedUrls.flatMap((url) => {
+      const result = ordered.get(url);
+      return result?.ok ? result.notes.map((message) => ({ url, postIds: postsOf(url), message })) : [];
+    }),
+    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
+    stats,
+  };
+}
+
+function groupByUrl(requests: readonly MediaRequest[]): Map<string, MediaRequest[]> {
+  const byUrl = new Map<string, MediaRequest[]>();
+  for (const request of requests) {
+    const list = byUrl.get(request.url);
+    if (list) list.push(request);
+    else byUrl.set(request.url, [request]);
+  }
+  return byUrl;
+}
+
+/** The widths each shape needs, over every slot this URL appears in. */
+function shapeRequests(requests: MediaRequest[]): ShapeRequest[] {
+  return requests.map((request) => {
+    const slot: ImageSlot = request.maxCssWidth !== undefined && request.slot !== 'thumb' ? cappedSlot(request.slot, request.maxCssWidth) : IMAGE_SLOTS[request.slot];
+    return { shape: slot.shape, widths: slotWidths(slot) };
+  });
+}
+
+/** Inspection is by content and cached; its problems are lasting (the same bytes fail the same way). */
+async function factsOf(store: MediaStore, rules: string, source: SourceBytes): Promise<ImageFacts> {
+  const known = store.readFacts(source.hash, rules);
+  if (known && 'facts' in known) return known.facts;
+  if (known && 'problem' in known) throw new MediaProblem(known.problem.kind, known.problem.message);
+  try {
+    const facts = await inspectBytes(await source.read());
+    store.writeFacts(source.hash, rules, { facts });
+    return facts;
+  } catch (error) {
+    if (error instanceof MediaProblem) store.writeFacts(source.hash, rules, { problem: error.toData() });
+    throw error;
+  }
+}
+
+function count(stats: MediaStats, source: SourceBytes): void {
+  if (source.origin === 'downloaded') {
+    stats.downloaded += 1;
+    stats.bytesDownloaded += source.bytes;
+  } else if (source.origin === 'revalidated') stats.revalidated += 1;
+  else if (source.origin === 'cached') stats.fromCache += 1;
+  else stats.local += 1;
+}
+
+/** `workers` loops taking the next item: no queue of thousands of pending promises. */
+async function forEachAtMost<T>(items: readonly T[], workers: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, items.length) }, worker));
+}
+
+async function withLock<T>(locks: Map<string, Promise<unknown>>, key: string, task: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const next = previous.then(task, task);
+  locks.set(key, next.catch(() => undefined));
+  return next;
+}

@@ -1,0 +1,291 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ImageShape } from '../../src/lib/image-layout.js';
+import type { MediaFormat } from '../../src/lib/picture.js';
+import type { ImageFacts } from './inspect.js';
+import type { MediaProblemData } from './problem.js';
+
+/**
+ * The media part of the persistent build cache, in the folder the caller gives (`<cache>/media`):
+ *
+ *   index.json               URL → what it held when last fetched (sha256, ETag, Last-Modified…) or
+ *                            the lasting problem it had
+ *   derived.json             by source hash: its inspection (facts or problem, with the rules used)
+ *                            and the files made from it, by recipe key
+ *   sources/<sha256>         downloaded bytes, named by their hash: two URLs with the same file share it
+ *   files/<hash>-<w>.<ext>   the public files, named by a hash of their own bytes: immutable
+ *
+ * Both JSON files are read once when the store opens and written when it saves, so a run where
+ * nothing changed costs two file reads and two directory listings, not a read per image. Every file
+ * is written to a temporary name and renamed: a crash leaves the whole file or none, and the JSON
+ * files only name files that were complete before them. A JSON file that cannot be read gives a
+ * clean start with one warning; the content-addressed folders then still spare the downloads' work
+ * (a re-downloaded file has the same hash) though not the conversions.
+ */
+export type UrlRecord =
+  | { sha256: string; etag?: string; lastModified?: string; contentType?: string; bytes: number; checkedAt: string }
+  | { problem: MediaProblemData; checkedAt: string };
+
+export interface StoredVariant {
+  /** File name in files/ and under /media/ in the output. */
+  file: string;
+  format: MediaFormat;
+  shape: ImageShape;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export type StoredFacts = { facts: ImageFacts } | { problem: MediaProblemData };
+
+interface DerivedEntry {
+  inspection?: StoredFacts & { rules: string };
+  variants: Record<string, StoredVariant>;
+}
+
+interface IndexFile {
+  version: 1;
+  urls: Record<string, UrlRecord>;
+}
+
+interface DerivedFile {
+  version: 1;
+  sources: Record<string, DerivedEntry>;
+}
+
+const CHECKPOINT_MS = 60_000;
+const EXTENSIONS: Record<MediaFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export function sha256(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A public file name from the bytes themselves: 64 bits of hash are plenty for one site's media. */
+export function publicFileName(data: Uint8Array, width: number, format: MediaFormat): string {
+  return `${sha256(data).slice(0, 16)}-${width}.${EXTENSIONS[format]}`;
+}
+
+export class MediaStore {
+  private dirty = false;
+  private saving: Promise<void> | undefined;
+  private savedAt = Date.now();
+
+  private constructor(
+    readonly dir: string,
+    private urls: Map<string, UrlRecord>,
+    private derived: Map<string, DerivedEntry>,
+    private sources: Set<string>,
+    private files: Set<string>,
+  ) {}
+
+  static async open(dir: string, warn: (message: string) => void = () => {}): Promise<MediaStore> {
+    await Promise.all(['sources', 'files'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
+    const [urls, derived, sources, files] = await Promise.all([
+      readIndex(path.join(dir, 'index.json'), warn),
+      readDerived(path.join(dir, 'derived.json'), warn),
+      listFiles(path.join(dir, 'sources')),
+      listFiles(path.join(dir, 'files')),
+    ]);
+    return new MediaStore(dir, urls, derived, sources, files);
+  }
+
+  getUrl(url: string): UrlRecord | undefined {
+    return this.urls.get(url);
+  }
+
+  setUrl(url: string, record: UrlRecord): void {
+    this.urls.set(url, record);
+    this.dirty = true;
+  }
+
+  /**
+   * Saves at most every CHECKPOINT_MS while a long first build converts, so that a crash an hour in
+   * loses minutes of work, not the hour.
+   */
+  async checkpoint(): Promise<void> {
+    if (this.saving || Date.now() - this.savedAt < CHECKPOINT_MS) return;
+    await this.save();
+  }
+
+  /** Writes both JSON files when something changed (sorted: the same content, the same bytes). */
+  async save(): Promise<void> {
+    while (this.saving) await this.saving;
+    if (!this.dirty) return;
+    this.saving = this.write().finally(() => {
+      this.saving = undefined;
+      this.savedAt = Date.now();
+    });
+    await this.saving;
+  }
+
+  private async write(): Promise<void> {
+    this.dirty = false;
+    const urls = Object.fromEntries([...this.urls].sort(byKey));
+    const sources = Object.fromEntries([...this.derived].sort(byKey).map(([hash, entry]) => [hash, { ...entry, variants: Object.fromEntries(Object.entries(entry.variants).sort(byKey)) }]));
+    // derived.json first: index.json then never names a source whose files are not recorded.
+    await writeAtomic(path.join(this.dir, 'derived.json'), `${JSON.stringify({ version: 1, sources } satisfies DerivedFile)}\n`);
+    await writeAtomic(path.join(this.dir, 'index.json'), `${JSON.stringify({ version: 1, urls } satisfies IndexFile)}\n`);
+  }
+
+  /** Stores a source once; returns its hash. */
+  async putSource(bytes: Uint8Array): Promise<string> {
+    const hash = sha256(bytes);
+    if (!this.sources.has(hash)) {
+      await writeAtomic(this.sourcePath(hash), bytes);
+      this.sources.add(hash);
+    }
+    return hash;
+  }
+
+  /** Whether a source is stored (its bytes are read, and checked, only when a conversion needs them). */
+  hasSource(hash: string): boolean {
+    return this.sources.has(hash);
+  }
+
+  /** The source's bytes, only if they still hash to their name; a damaged copy is deleted. */
+  async readSource(hash: string): Promise<Uint8Array | undefined> {
+    if (!SHA256.test(hash)) return undefined;
+    const bytes = await readFile(this.sourcePath(hash)).catch(() => undefined);
+    if (bytes && sha256(bytes) === hash) return bytes;
+    this.sources.delete(hash);
+    await rm(this.sourcePath(hash), { force: true });
+    return undefined;
+  }
+
+  /** The inspection of a source, if it was made under the same rules (see inspectionKey). */
+  readFacts(hash: string, rules: string): StoredFacts | undefined {
+    const inspection = this.derived.get(hash)?.inspection;
+    if (!inspection || inspection.rules !== rules) return undefined;
+    return 'facts' in inspection ? { facts: inspection.facts } : { problem: inspection.problem };
+  }
+
+  writeFacts(hash: string, rules: string, facts: StoredFacts): void {
+    this.entry(hash).inspection = { ...facts, rules };
+    this.dirty = true;
+  }
+
+  /** The variants already made from a source whose file is still there, by recipe key. */
+  readVariants(hash: string): Map<string, StoredVariant> {
+    const variants = Object.entries(this.derived.get(hash)?.variants ?? {});
+    return new Map(variants.filter(([, variant]) => this.files.has(variant.file)));
+  }
+
+  /** Writes the new files, then records them (recorded in the JSON files at the next save). */
+  async addVariants(hash: string, made: { key: string; data: Uint8Array; variant: Omit<StoredVariant, 'file' | 'bytes'> }[]): Promise<Map<string, StoredVariant>> {
+    const entry = this.entry(hash);
+    for (const { key, data, variant } of made) {
+      const file = publicFileName(data, variant.width, variant.format);
+      if (!this.files.has(file)) {
+        await writeAtomic(this.filePath(file), data);
+        this.files.add(file);
+      }
+      entry.variants[key] = { ...variant, file, bytes: data.byteLength };
+    }
+    this.dirty = true;
+    return this.readVariants(hash);
+  }
+
+  /** Where the public files live in the cache (the write stage copies or links them to dist/media/). */
+  get filesDir(): string {
+    return path.join(this.dir, 'files');
+  }
+
+  filePath(file: string): string {
+    return path.join(this.filesDir, path.basename(file));
+  }
+
+  private entry(hash: string): DerivedEntry {
+    let entry = this.derived.get(hash);
+    if (!entry) {
+      entry = { variants: {} };
+      this.derived.set(hash, entry);
+    }
+    return entry;
+  }
+
+  private sourcePath(hash: string): string {
+    return path.join(this.dir, 'sources', hash);
+  }
+}
+
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The names in a folder of the store; temporary files of a crashed run are not files of the store. */
+async function listFiles(dir: string): Promise<Set<string>> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return new Set(names.filter((name) => !name.includes('.tmp-')));
+}
+
+async function readIndex(file: string, warn: (message: string) => void): Promise<Map<string, UrlRecord>> {
+  const parsed = await readCacheJson(file, warn);
+  if (!parsed) return new Map();
+  return new Map(Object.entries(isObject(parsed.urls) ? parsed.urls : {}).filter((entry): entry is [string, UrlRecord] => isUrlRecord(entry[1])));
+}
+
+async function readDerived(file: string, warn: (message: string) => void): Promise<Map<string, DerivedEntry>> {
+  const parsed = await readCacheJson(file, warn);
+  if (!parsed || !isObject(parsed.sources)) return new Map();
+  const derived = new Map<string, DerivedEntry>();
+  for (const [hash, value] of Object.entries(parsed.sources)) {
+    if (!SHA256.test(hash) || !isObject(value) || !isObject(value.variants)) continue;
+    const variants = Object.fromEntries(Object.entries(value.variants).filter((entry): entry is [string, StoredVariant] => isStoredVariant(entry[1])));
+    const inspection = isObject(value.inspection) && typeof value.inspection.rules === 'string' && (isObject(value.inspection.facts) || isObject(value.inspection.problem))
+      ? (value.inspection as unknown as DerivedEntry['inspection'])
+      : undefined;
+    derived.set(hash, { variants, ...(inspection ? { inspection } : {}) });
+  }
+  return derived;
+}
+
+/** A cache JSON file of ours (version 1), or undefined with one warning when it is damaged or foreign. */
+async function readCacheJson(file: string, warn: (message: string) => void): Promise<Json | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (!isObject(parsed) || parsed.version !== 1) throw new Error('not a media cache file');
+    return parsed;
+  } catch (error) {
+    warn(`media cache: ${file} is unreadable (${error instanceof Error ? error.message : String(error)}); starting without it`);
+    return undefined;
+  }
+}
+
+async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
+  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await writeFile(temporary, data);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isUrlRecord(value: unknown): value is UrlRecord {
+  if (!isObject(value) || typeof value.checkedAt !== 'string') return false;
+  if (isObject(value.problem)) return typeof value.problem.kind === 'string' && typeof value.problem.message === 'string';
+  return typeof value.sha256 === 'string' && SHA256.test(value.sha256) && typeof value.bytes === 'number';
+}
+
+function isStoredVariant(value: unknown): value is StoredVariant {
+  return (
+    isObject(value) &&
+    typeof value.file === 'string' &&
+    /^[0-9a-f]{16}-\d+\.(avif|webp|jpg|png|gif)$/.test(value.file) &&
+    typeof value.width === 'number' &&
+    typeof value.height === 'number' &&
+    typeof value.bytes === 'number' &&
+    typeof value.format === 'string' &&
+    (value.shape === 'original' || value.shape === 'square')
+  );
+}
