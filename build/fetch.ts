@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CachedContent } from './cache/build-cache.js';
 import type { BuildOptions } from './options.js';
@@ -32,6 +32,8 @@ export interface ContentDelta {
   listed?: string;
   /** Snapshot: fingerprint of its three files. */
   snapshot?: string;
+  /** Snapshot: fingerprint of its media folder's listing (names, sizes, dates): a replaced picture prepares every image again. */
+  localMedia?: string;
   /** Local media shipped with a snapshot (copied to /media), when the folder exists. */
   mediaDir?: string;
   warnings: string[];
@@ -48,11 +50,32 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
     }
   }
   const files = await Promise.all(['posts.json', 'categories.json', 'tags.json'].map((file) => readSnapshotFile(path.join(options.contentDir, file))));
-  const snapshot = files.reduce((hash, file) => hash.update(file.bytes), createHash('sha256')).digest('hex');
+  const snapshot = files.reduce((hash, file) => hash.update(file.bytes), createHash('sha1')).digest('hex');
   const mediaDir = path.join(options.contentDir, 'media');
-  if (cached?.snapshot === snapshot) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot, mediaDir, warnings: [] };
+  const localMedia = await listingFingerprint(mediaDir);
+  // Posts whose images failed for a passing reason are normalized again: the snapshot must be read.
+  const retries = cached?.posts.some((post) => !post.rawHash) ?? false;
+  if (cached?.snapshot === snapshot && !retries) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot, mediaDir, localMedia, warnings: [] };
   const [posts, categories, tags] = files.map(parseJsonArray) as [unknown[], unknown[], unknown[]];
-  return { source: 'snapshot', posts, categories, tags, snapshot, mediaDir, warnings: [] };
+  return { source: 'snapshot', posts, categories, tags, snapshot, mediaDir, localMedia, warnings: [] };
+}
+
+/** Names, sizes and modification times of a folder's files ('' when there is no folder). */
+async function listingFingerprint(dir: string): Promise<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return '';
+  }
+  const lines = await Promise.all(
+    entries.filter((entry) => entry.isFile()).map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await stat(file);
+      return `${path.relative(dir, file)} ${info.size} ${info.mtimeMs}`;
+    }),
+  );
+  return createHash('sha1').update(lines.sort().join('\n')).digest('hex');
 }
 
 interface SnapshotFile {

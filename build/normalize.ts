@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { loadClubData } from '../data/club/index.js';
 import { loadTeamData } from '../data/team/index.js';
 import { isPositiveIntegerId } from '../src/routes/paths.js';
@@ -5,10 +8,16 @@ import type { SiteData } from '../src/site-data.js';
 import { fingerprint, type CachedContent, type CachedPost } from './cache/build-cache.js';
 import type { ContentDelta } from './fetch.js';
 import type { BuildOptions } from './options.js';
-import { normalizePost, normalizeTermList, resolvePosts } from './wordpress/normalize.js';
+import { attachMedia, type MediaSource } from './normalize-media.js';
+import type { MediaStats } from './media/prepare.js';
+import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } from './wordpress/normalize.js';
 
 export interface NormalizedSite {
   site: SiteData;
+  /** Public /media/ paths of every image file the pages show: the write stage publishes them from the media cache. */
+  mediaFiles: string[];
+  /** What build/media did for the posts normalized this time. */
+  media?: MediaStats;
   /** One line per degraded or skipped input; the build goes on and the report lists them. */
   warnings: string[];
   /** What the next build starts from. */
@@ -30,8 +39,14 @@ export interface ContentChanges {
  * posts whose REST object changed since the cached content are sanitized again; a post's terms
  * are resolved by id against this build's term lists, so renamed and deleted terms reach every post.
  */
-export function normalizeSite(delta: ContentDelta, options: BuildOptions, cached?: CachedContent): NormalizedSite {
-  const content = delta.unchanged && cached ? cached : mergeContent(delta, cached);
+export async function normalizeSite(delta: ContentDelta, options: BuildOptions, cached?: CachedContent): Promise<NormalizedSite> {
+  const mediaCache = path.join(options.cacheDir, 'media');
+  const mediaBasis = JSON.stringify({ store: await mediaStoreId(mediaCache), local: delta.localMedia ?? null });
+  // Images are attached from the media cache: a purged cache or changed snapshot files make every post new.
+  const usable = cached?.mediaBasis === mediaBasis ? cached : undefined;
+  const source = { cacheDir: mediaCache, ...(options.wpUrl ? { apiUrl: options.wpUrl } : {}), ...(delta.mediaDir ? { localMediaDir: delta.mediaDir } : {}) };
+  const merged = delta.unchanged && usable ? { content: usable } : await mergeContent(delta, usable, source);
+  const content = merged.content;
   const warnings = [...delta.warnings, ...content.termWarnings, ...content.skipped.map((entry) => entry.warning)];
   const posts = resolvePosts(content.posts, content, (message) => warnings.push(message));
   const before = new Set(cached?.posts.map((post) => post.post.id));
@@ -51,17 +66,20 @@ export function normalizeSite(delta: ContentDelta, options: BuildOptions, cached
       team: loadTeamData(),
     },
     warnings,
-    content: { ...content, ...(delta.sync ? { sync: delta.sync } : {}), ...(delta.snapshot ? { snapshot: delta.snapshot } : {}) },
+    content: { ...content, mediaBasis, ...(delta.sync ? { sync: delta.sync } : {}), ...(delta.snapshot ? { snapshot: delta.snapshot } : {}) },
     changes,
+    mediaFiles: [...new Set(content.posts.flatMap((post) => post.media.files))].sort(),
+    ...(merged.media ? { media: merged.media } : {}),
   };
 }
 
-function mergeContent(delta: ContentDelta, cached: CachedContent | undefined): CachedContent {
+async function mergeContent(delta: ContentDelta, cached: CachedContent | undefined, media: MediaSource): Promise<{ content: CachedContent; media?: MediaStats }> {
   const termWarnings: string[] = [];
   const categories = normalizeTermList(delta.categories, 'category', (message) => termWarnings.push(message));
   const tags = normalizeTermList(delta.tags, 'tag', (message) => termWarnings.push(message));
   const cachedById = new Map(cached?.posts.map((entry) => [entry.post.id, entry]));
   const entries = new Map<number, CachedPost>();
+  const fresh = new Map<number, { normalized: NormalizedPost; rawHash: string }>();
   const seen = new Set<number>();
   const skipped: CachedContent['skipped'] = [];
   delta.posts.forEach((raw, index) => {
@@ -72,11 +90,22 @@ function mergeContent(delta: ContentDelta, cached: CachedContent | undefined): C
     }
     const rawHash = fingerprint(JSON.stringify(raw));
     const previous = isPositiveIntegerId(id) ? cachedById.get(id) : undefined;
-    if (previous?.rawHash === rawHash) return void entries.set(previous.post.id, previous);
+    if (previous?.rawHash && previous.rawHash === rawHash) return void entries.set(previous.post.id, previous);
     const result = normalizePost(raw, index);
     if ('skipped' in result) return void skipped.push({ id: isPositiveIntegerId(id) ? id : 0, warning: result.skipped });
-    entries.set(result.normalized.post.id, { ...result.normalized, rawHash });
+    fresh.set(result.normalized.post.id, { normalized: result.normalized, rawHash });
   });
+  // The new and changed posts get their images, all at once (downloads and conversions in parallel).
+  const attached = await attachMedia(
+    [...fresh.values()].map((entry) => entry.normalized),
+    media,
+    new Set([...fresh.keys()].filter((id) => cachedById.has(id))),
+  );
+  for (const post of attached.posts) {
+    const { retry, ...normalized } = post;
+    // An image that failed for a passing reason: normalized again next build, until it comes.
+    entries.set(post.post.id, { ...normalized, rawHash: retry ? '' : (fresh.get(post.post.id)?.rawHash ?? '') });
+  }
   if (delta.ids) {
     // Incremental: what was not fetched again stays as cached, as long as WordPress still lists it.
     const listed = new Set(delta.ids);
@@ -88,11 +117,21 @@ function mergeContent(delta: ContentDelta, cached: CachedContent | undefined): C
   }
   // One order whatever the source's: the warnings then read the same on every build.
   const posts = [...entries.values()].sort((a, b) => b.post.id - a.post.id);
-  return {
-    posts,
-    categories,
-    tags,
-    termWarnings,
-    skipped,
-  };
+  return { content: { posts, categories, tags, termWarnings, skipped }, media: attached.stats };
+}
+
+/**
+ * The media cache's own id, made when the folder is first used: a cache whose media folder was
+ * purged (rm -rf .cache/build/media) no longer holds the files its posts name.
+ */
+async function mediaStoreId(dir: string): Promise<string> {
+  const file = path.join(dir, 'store-id');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const id = randomUUID();
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, `${id}\n`);
+    return id;
+  }
 }

@@ -1,10 +1,12 @@
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { loadClubData } from '../data/club/index.js';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
 import { cacheIdentity, folderIdentity, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
 import { fetchContent } from './fetch.js';
 import { normalizeSite } from './normalize.js';
+import { mediaCacheFile } from './normalize-media.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
@@ -13,7 +15,7 @@ import { renderSite } from './render/render-site.js';
 import { buildReport, formatReport, type BuildReport } from './report.js';
 import { sharedIslandProps } from './shared-island-props.js';
 import { checkShrink } from './shrink-gate.js';
-import { collectStaticFiles } from './static-files.js';
+import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { openOutput, type OutputWriter, type WrittenFiles } from './write.js';
 
 async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
@@ -44,7 +46,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   // Keep the rejection observed even if fetch fails first.
   bundling.catch(() => {});
   if (!quiet && !previous) log(start.warning ?? `build cache: ${start.reason}, clean build`);
-  const { source, site, warnings, content, changes } = await fetchAndNormalize(options, previous?.content, stages);
+  const { source, site, warnings, content, changes, mediaFiles } = await fetchAndNormalize(options, previous?.content, stages);
   if (start.warning) warnings.unshift(start.warning);
   if (source.source === 'live') await checkShrink(options, site.news.posts.length);
   const instances = await timed(stages, 'routes', () => expandRoutes(site));
@@ -59,7 +61,11 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
     const assets = await bundling;
-    const write = await timed(stages, 'write', () => writeRest(output, assets.files, source.mediaDir, rendered.written));
+    const media = new Map([
+      ...mediaFiles.map((publicPath): [string, string] => [publicPath, mediaCacheFile(path.join(options.cacheDir, 'media'), publicPath)]),
+      ...(await snapshotDocuments(source.mediaDir)),
+    ]);
+    const write = await timed(stages, 'write', () => writeRest(output, assets.files, rendered.written, media));
     await timed(stages, 'save', async () =>
       saveBuildState(options, {
         identity,
@@ -109,8 +115,8 @@ async function fetchAndNormalize(options: BuildOptions, cached: CachedContent | 
   return { ...normalized, source: { source, mediaDir, traffic, listed } };
 }
 
-/** Assets and media join the pages, then the new output is swapped in. */
-async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], mediaDir: string | undefined, rendered: WrittenFiles[]) {
-  for (const file of [...assetFiles, ...(await collectStaticFiles(mediaDir))]) output.add(file);
-  return output.commit(rendered);
+/** Assets, public files and images join the pages, then the new output is swapped in. */
+async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], rendered: WrittenFiles[], media: ReadonlyMap<string, string>) {
+  for (const file of [...assetFiles, ...(await collectStaticFiles())]) output.add(file);
+  return output.commit(rendered, media);
 }

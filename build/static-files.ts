@@ -5,11 +5,30 @@ import type { OutputFile } from './output-file.js';
 
 const ROOT = projectRoot();
 
-/** public/ is copied as it is; a snapshot's media folder is served under /media. */
-export async function collectStaticFiles(mediaDir?: string): Promise<OutputFile[]> {
-  const files = await filesUnder(path.join(ROOT, 'public'), '/');
-  if (mediaDir) files.push(...(await filesUnder(mediaDir, '/media/')));
-  return files;
+/**
+ * A snapshot's documents (the PDFs that file blocks link to), published as they are under /media/
+ * (public path → file). Its pictures are not: the media stage converts them, metadata stripped.
+ */
+export async function snapshotDocuments(mediaDir: string | undefined): Promise<Map<string, string>> {
+  const documents = new Map<string, string>();
+  if (!mediaDir) return documents;
+  let entries;
+  try {
+    entries = await readdir(mediaDir, { recursive: true, withFileTypes: true });
+  } catch {
+    return documents;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile() || !/\.pdf$/i.test(entry.name)) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    documents.set(`/media/${path.relative(mediaDir, absolute).split(path.sep).join('/')}`, absolute);
+  }
+  return documents;
+}
+
+/** public/ is copied as it is (WordPress images are converted and published by the media stage instead). */
+export async function collectStaticFiles(): Promise<OutputFile[]> {
+  return filesUnder(path.join(ROOT, 'public'), '/');
 }
 
 async function filesUnder(dir: string, urlPrefix: string): Promise<OutputFile[]> {

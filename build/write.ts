@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './output-file.js';
@@ -45,8 +45,11 @@ export interface FileWriter {
 /** A new output being written: files stream in, then it replaces the previous output in one swap. */
 export interface OutputWriter extends FileWriter {
   readonly folder: OutputFolder;
-  /** Adds what other writers wrote into the folder, then swaps it into place. */
-  commit(others?: readonly WrittenFiles[]): Promise<WriteResult>;
+  /**
+   * Adds what other writers wrote into the folder and the media files (public /media/ path → file
+   * in the media cache), then swaps it into place.
+   */
+  commit(others?: readonly WrittenFiles[], media?: ReadonlyMap<string, string>): Promise<WriteResult>;
   /** Drops the new output; the previous one was never touched. */
   abort(): Promise<void>;
 }
@@ -123,18 +126,27 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
     add: (file) => own.add(file),
     reuse: (filePath) => own.reuse(filePath),
     finish: () => own.finish(),
-    async commit(others = []) {
+    async commit(others = [], media = new Map()) {
       const parts = [own.finish(), ...others];
       const kept = new Set<string>();
       for (const relative of parts.flatMap((part) => part.paths)) {
         if (kept.has(relative)) throw new WriteError(`two outputs write /${relative}`);
+        if (relative.startsWith(`${MEDIA}/`)) throw new WriteError(`/${relative}: /${MEDIA}/ holds only the converted images`);
         kept.add(relative);
       }
       const removed = folder.hadPrevious ? await countRemoved(outDir, kept) : 0;
+      const published = await publishMedia(folder, media);
       if (folder.hadPrevious) await rename(outDir, oldDir);
+      // The images go over with their folder: one rename, not tens of thousands of links.
+      if (published.carried) await rename(path.join(oldDir, MEDIA), path.join(folder.tempDir, MEDIA));
       await rename(folder.tempDir, outDir);
+      const stale = await removeStaleMedia(path.join(outDir, MEDIA), media);
       if (folder.hadPrevious) await rm(oldDir, { recursive: true, force: true });
-      return { written: kept.size, changed: parts.reduce((sum, part) => sum + part.changed, 0), removed };
+      return {
+        written: kept.size + media.size,
+        changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added,
+        removed: removed + stale,
+      };
     },
     async abort() {
       await rm(folder.tempDir, { recursive: true, force: true });
@@ -172,16 +184,75 @@ async function exists(target: string): Promise<boolean> {
   }
 }
 
+/** Files of the previous output that the new one no longer has (its media folder aside). */
 async function countRemoved(outDir: string, kept: Set<string>): Promise<number> {
   let removed = 0;
-  try {
-    for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const relative = path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-      if (!kept.has(relative)) removed += 1;
+  const walk = async (relativeDir: string): Promise<void> => {
+    for (const entry of await readdir(path.join(outDir, relativeDir), { withFileTypes: true })) {
+      const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (relative !== MEDIA) await walk(relative);
+      } else if (!kept.has(relative)) removed += 1;
     }
-  } catch {
-    // No previous output: nothing removed.
-  }
+  };
+  await walk('').catch(() => {});
   return removed;
+}
+
+/** The output folder of converted images (see build/media): named by their bytes, never rewritten. */
+const MEDIA = 'media';
+
+/**
+ * Puts the media files the new output needs where it will find them: into the media folder of the
+ * output in place, which the swap then carries over (adding files nothing links to yet is harmless
+ * to the site online), or into the new folder when there is none. Files are hard links to the media
+ * cache (copies across file systems).
+ */
+async function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>): Promise<{ added: number; carried: boolean }> {
+  const live = path.join(folder.outDir, MEDIA);
+  const carried = folder.hadPrevious && (await exists(live));
+  const target = carried ? live : path.join(folder.tempDir, MEDIA);
+  const present = new Set(carried ? await listFiles(target) : []);
+  if (!carried && media.size > 0) await mkdir(target, { recursive: true });
+  let added = 0;
+  for (const [publicPath, cacheFile] of media) {
+    const name = mediaName(publicPath);
+    if (present.has(name)) continue;
+    mkdirSync(path.dirname(path.join(target, name)), { recursive: true });
+    try {
+      linkSync(cacheFile, path.join(target, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw new WriteError(`publishing ${publicPath} failed: ${(error as Error).message}`);
+      copyFileSync(cacheFile, path.join(target, name));
+    }
+    added += 1;
+  }
+  return { added, carried };
+}
+
+/** '/media/2025/06/rules.pdf' → '2025/06/rules.pdf', refusing anything that would leave the folder. */
+function mediaName(publicPath: string): string {
+  const relative = toSafeRelative(publicPath);
+  if (!relative.startsWith(`${MEDIA}/`)) throw new WriteError(`${publicPath} is not under /${MEDIA}/`);
+  return relative.slice(MEDIA.length + 1);
+}
+
+/** Every file under `dir`, relative, '/'-separated ([] when there is no folder). */
+async function listFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  } catch {
+    return [];
+  }
+}
+
+/** Images no page shows any more leave the media folder once the new output is in place. */
+async function removeStaleMedia(dir: string, media: ReadonlyMap<string, string>): Promise<number> {
+  const wanted = new Set([...media.keys()].map(mediaName));
+  const names = await listFiles(dir);
+  const stale = names.filter((name) => !wanted.has(name));
+  await Promise.all(stale.map((name) => rm(path.join(dir, name), { force: true })));
+  if (wanted.size === 0) await rm(dir, { recursive: true, force: true });
+  return stale.length;
 }

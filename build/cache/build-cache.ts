@@ -41,6 +41,8 @@ export interface CachedContent {
   sync?: SyncState;
   /** Snapshot: fingerprint of its three files, to skip reading a snapshot that did not change. */
   snapshot?: string;
+  /** The media cache and the snapshot's media files these posts' images come from (see normalizeSite). */
+  mediaBasis?: string;
 }
 
 export interface CachedPost extends NormalizedPost {

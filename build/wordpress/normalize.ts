@@ -1,9 +1,9 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { sanitizeTitle, toPlainText } from '../../src/lib/sanitize.js';
 import { articleContent } from '../../src/lib/wp-leftovers.js';
-import type { NewsContent, NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
-import { normalizeImage } from './normalize-image.js';
-import type { RawWordPressContent } from './raw.js';
+import type { NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
+import { collectPostImages, mediaRequestsOf } from '../media/collect-images.js';
+import type { MediaRequest } from '../media/prepare.js';
 
 /**
  * The one normalizer for the live pull and the snapshot: raw REST objects in, our own types out.
@@ -22,27 +22,25 @@ export interface NormalizedPost {
   modified: string;
   /** The featured media's attachment id (0: none), to tell a post whose image was edited. */
   mediaId: number;
+  /**
+   * The images its pages show, for build/media: until they are attached (build/normalize-media.ts)
+   * the post has no image and its body still names WordPress's files.
+   */
+  media: PostMedia;
   /** This post's own warnings, given again on every build that uses the cached result. */
   warnings: string[];
 }
 
-export type PostResult = { normalized: NormalizedPost } | { skipped: string };
-
-/** Everything at once (a clean build, tests): posts normalized, terms resolved, newest first. */
-export function normalizeWordPress(raw: RawWordPressContent, warn: (message: string) => void): NewsContent {
-  const categories = normalizeTermList(raw.categories, 'category', warn);
-  const tags = normalizeTermList(raw.tags, 'tag', warn);
-  const normalized: NormalizedPost[] = [];
-  const seen = new Set<number>();
-  raw.posts.forEach((item, index) => {
-    const result = normalizePost(item, index);
-    if ('skipped' in result) return warn(result.skipped);
-    if (seen.has(result.normalized.post.id)) return warn(`post ${result.normalized.post.id}: skipped, the id appears twice`);
-    seen.add(result.normalized.post.id);
-    normalized.push(result.normalized);
-  });
-  return { posts: resolvePosts(normalized, { categories, tags }, warn), categories, tags };
+export interface PostMedia {
+  featured?: { source: string; alt: string };
+  requests: MediaRequest[];
+  /** URLs the REST API returned as media: they may be fetched outside the uploads folder. */
+  vouched: string[];
+  /** Public /media/ paths of the files its pages show, once attached. */
+  files: string[];
 }
+
+export type PostResult = { normalized: NormalizedPost } | { skipped: string };
 
 /** Terms resolved against this build's lists, newest first; each post's own warnings are given again. */
 export function resolvePosts(entries: readonly NormalizedPost[], terms: { categories: Term[]; tags: Term[] }, warn: (message: string) => void): NewsPost[] {
@@ -103,9 +101,11 @@ export function normalizePost(item: unknown, index: number): PostResult {
   const contentHtml = articleContent(rendered(item.content), note);
   if (!contentHtml) note('empty content');
 
-  const media = Array.isArray(embedded['wp:featuredmedia']) ? embedded['wp:featuredmedia'][0] : undefined;
-  const image = media === undefined ? null : normalizeImage(media, titleText, note);
-  if (media === undefined) note('no featured image');
+  const featuredMedia = Array.isArray(embedded['wp:featuredmedia']) ? embedded['wp:featuredmedia'][0] : undefined;
+  if (featuredMedia === undefined) note('no featured image');
+  else if (!isObject(featuredMedia) || typeof featuredMedia.code === 'string') note('featured image unavailable');
+  const images = collectPostImages(item);
+  const alt = (isObject(featuredMedia) && typeof featuredMedia.alt_text === 'string' ? toPlainText(featuredMedia.alt_text) : '') || `Illustration : ${titleText}`;
 
   const termLists = Array.isArray(embedded['wp:term']) ? embedded['wp:term'] : undefined;
   const modified = dateOrUndefined(item.modified) ?? date;
@@ -121,12 +121,18 @@ export function normalizePost(item: unknown, index: number): PostResult {
         titleText,
         excerptText: excerptOf(rendered(item.excerpt), contentHtml),
         contentHtml,
-        image,
+        image: null,
       },
       categoryIds: termIds(termLists?.[0], item.categories),
       tagIds: termIds(termLists?.[1], item.tags),
       modified: typeof item.modified === 'string' ? item.modified : '',
       mediaId: isPositiveIntegerId(item.featured_media) ? item.featured_media : 0,
+      media: {
+        ...(images.featured ? { featured: { source: images.featured.source, alt } } : {}),
+        requests: mediaRequestsOf(id, images),
+        vouched: images.vouched,
+        files: [],
+      },
       warnings,
     },
   };

@@ -9,10 +9,12 @@ export interface ResponsivePictureProps {
    * and painted as soon as decoded. Every other picture waits until it nears the viewport.
    */
   priority?: boolean;
+  /** Near the top of the page but not its largest paint (the first cards): fetched at once, normally. */
+  eager?: boolean;
 }
 
 /** A WordPress image as the site serves it: AVIF and WebP sources, the original format as fallback. */
-export function ResponsivePicture({ picture, className, priority = false }: ResponsivePictureProps) {
+export function ResponsivePicture({ picture, className, priority = false, eager = false }: ResponsivePictureProps) {
   return (
     <picture>
       {picture.sources.map((source) => (
@@ -24,7 +26,7 @@ export function ResponsivePicture({ picture, className, priority = false }: Resp
         width={picture.width}
         height={picture.height}
         alt={picture.alt}
-        loading={priority ? undefined : 'lazy'}
+        loading={priority || eager ? undefined : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding={priority ? undefined : 'async'}
       />

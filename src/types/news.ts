@@ -1,3 +1,5 @@
+import type { PreparedImage } from '../lib/picture.js';
+
 /** News as the pages see it, after normalize + sanitize (components never see raw WordPress JSON). */
 export interface Term {
   id: number;
@@ -8,18 +10,9 @@ export interface Term {
   parent?: number;
 }
 
-export interface ImageSize {
-  src: string;
-  width: number;
-  height: number;
-}
-
-export interface NewsImage extends ImageSize {
+/** A featured image as the site serves it (converted files under /media/, see build/media), with its alt text. */
+export interface NewsImage extends PreparedImage {
   alt: string;
-  /** Every size with the original's proportions, smallest first, for srcset. */
-  sizes: ImageSize[];
-  /** The smallest square-ish size for sidebar thumbnails, when WordPress made one. */
-  thumbnail?: ImageSize;
 }
 
 export interface NewsPost {

@@ -44,13 +44,13 @@ describe('a site built for a SITE_URL with a path prefix', () => {
   });
 
   it('prefixes the URLs inside the JSON pages that load more renders', () => {
-    const page = JSON.parse(readFileSync(path.join(out, 'actualites/page/2.json'), 'utf8')) as { href: string; image: { src: string; srcSet: string } | null }[];
+    const page = JSON.parse(readFileSync(path.join(out, 'actualites/page/2.json'), 'utf8')) as { href: string; image: { src: string; sources: { srcSet: string }[] } | null }[];
     expect(page.length).toBeGreaterThan(0);
     for (const card of page) {
       expect(card.href).toMatch(/^\/sqbb\/actualites\/article\/\d+\/$/);
       if (card.image) {
         expect(card.image.src.startsWith('/sqbb/')).toBe(true);
-        for (const candidate of card.image.srcSet.split(', ')) expect(candidate.startsWith('/sqbb/')).toBe(true);
+        for (const source of card.image.sources) for (const candidate of source.srcSet.split(', ')) expect(candidate.startsWith('/sqbb/')).toBe(true);
       }
     }
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeWordPress } from '../../build/wordpress/normalize.js';
+import { normalizePost } from '../../build/wordpress/normalize.js';
+import { normalizeContent } from './normalize-content.js';
 import type { RawWordPressContent } from '../../build/wordpress/raw.js';
 
 /** A real REST answer (GET posts/36?_embed=true on WordPress 6.1, see /work/shared/wp-samples). */
@@ -20,7 +21,7 @@ function post(changes: (copy: LooseJson) => void = () => {}): Record<string, unk
 
 function normalize(posts: unknown[], extra: Partial<RawWordPressContent> = {}) {
   const warnings: string[] = [];
-  const content = normalizeWordPress({ posts, categories: CATEGORIES, tags: TAGS, ...extra }, (message) => warnings.push(message));
+  const content = normalizeContent({ posts, categories: CATEGORIES, tags: TAGS, ...extra }, (message) => warnings.push(message));
   return { content, warnings };
 }
 
@@ -39,10 +40,6 @@ describe('normalizeWordPress', () => {
     });
     expect(first?.excerptText).toMatch(/^Retour en images sur la soirée des partenaires\. Merci à nos partenaires, .{20,}[^ ]…$/);
     expect(first?.excerptText.length).toBeLessThanOrEqual(201);
-    expect(first?.image?.width).toBe(1600);
-    expect(first?.image?.alt).toBe('Photo : Retour en images sur la soirée des partenaires');
-    expect(first?.image?.sizes.map((size) => size.width)).toEqual([300, 768, 1024, 1536, 1600]);
-    expect(first?.image?.thumbnail).toMatchObject({ width: 150, height: 150 });
     expect(content.categories.find((term) => term.id === 4)?.name).toBe('Jeunes & formation');
   });
 
@@ -58,21 +55,28 @@ describe('normalizeWordPress', () => {
     expect(warnings).toEqual(['post 36: featured image unavailable']);
   });
 
-  it('reads unknown and broken media sizes without failing', () => {
-    const { content, warnings } = normalize([post((copy) => {
-      const sizes = copy._embedded['wp:featuredmedia'][0].media_details.sizes;
-      sizes['sqbb-card'] = { source_url: 'https://wp.example.org/a-800x450.jpg', width: 800, height: 450 };
-      sizes.broken = { source_url: 'javascript:alert(1)', width: 10, height: 10 };
-      sizes.odd = 'nope';
-    })]);
-    expect(content.posts[0]?.image?.sizes.map((size) => size.width)).toContain(800);
-    expect(JSON.stringify(content.posts[0]?.image)).not.toContain('javascript');
-    expect(warnings).toEqual(['post 36: 2 unreadable image sizes ignored']);
+  it('asks build/media for the featured image in every place the pages show it, with its alt text', () => {
+    const result = normalizePost(REAL_POST, 0);
+    if ('skipped' in result) throw new Error(result.skipped);
+    const { media, post } = result.normalized;
+    const source = 'https://wp.example.org/wp-content/uploads/2025/08/sqbb-actu-19.jpg';
+    expect(media.featured).toEqual({ source, alt: 'Photo : Retour en images sur la soirée des partenaires' });
+    expect(media.requests.filter((request) => request.url === source).map((request) => request.slot)).toEqual(expect.arrayContaining(['article', 'card', 'hero', 'thumb']));
+    expect(media.vouched).toContain(source);
+    // Until build/media attaches the converted files, nothing of WordPress's is shown.
+    expect(post.image).toBeNull();
   });
 
-  it('falls back to the original when media_details has no sizes', () => {
-    const { content } = normalize([post((copy) => delete copy._embedded['wp:featuredmedia'][0].media_details.sizes)]);
-    expect(content.posts[0]?.image).toMatchObject({ width: 1600, height: 900, sizes: [{ width: 1600 }] });
+  it('gives a featured image without alt text the title as its alt, and reads broken sizes without failing', () => {
+    const result = normalizePost(post((copy) => {
+      const media = copy._embedded['wp:featuredmedia'][0];
+      media.alt_text = '';
+      media.media_details.sizes.broken = { source_url: 42 };
+      media.media_details.sizes.odd = 'nope';
+    }), 0);
+    if ('skipped' in result) throw new Error(result.skipped);
+    expect(result.normalized.media.featured?.alt).toBe('Illustration : Retour en images sur la soirée des partenaires');
+    expect(result.normalized.media.vouched.every((url) => typeof url === 'string')).toBe(true);
   });
 
   it('uses the term id lists when terms are not embedded, and warns for a post without category', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { normalizeWordPress } from '../../build/wordpress/normalize.js';
+import { normalizeContent } from './normalize-content.js';
 import { articleContent, expandCaptions, removeUnknownShortcodes, shortcodeAttributes } from '../../src/lib/wp-leftovers.js';
 
 /** Issue 18: what WordPress leaves unrendered never reaches a fan as raw text. */
@@ -73,7 +73,7 @@ describe('unknown shortcodes', () => {
 
   it('are reported under the post they came from', () => {
     const warnings: string[] = [];
-    normalizeWordPress(
+    normalizeContent(
       { posts: [{ id: 64, date: '2025-06-20T21:45:00', title: { rendered: 'Tournoi' }, content: { rendered: '<p>Avant</p>\n<p>[wpdatatable id=3]</p>' } }], categories: [], tags: [] },
       (message) => warnings.push(message),
     );
@@ -121,7 +121,7 @@ describe('tables', () => {
 describe('the embedded snapshot', () => {
   it('holds no shortcode text once normalized', () => {
     const posts = JSON.parse(readFileSync('data/wordpress/posts.json', 'utf8')) as unknown[];
-    const { posts: normalized } = normalizeWordPress({ posts, categories: [], tags: [] }, () => {});
+    const { posts: normalized } = normalizeContent({ posts, categories: [], tags: [] }, () => {});
     for (const post of normalized) expect(post.contentHtml, `post ${post.id}`).not.toMatch(/\[\/?(caption|[a-z]+[_-][a-z0-9_-]*)[\s\]]/);
   });
 });

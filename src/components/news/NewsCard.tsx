@@ -1,10 +1,11 @@
+import { ResponsivePicture } from '../ResponsivePicture.js';
 import type { NewsCardData } from './news-cards.js';
 
 interface NewsCardProps {
   post: NewsCardData;
   /** Below the fold: the browser fetches the image only when it nears the viewport. */
   lazy: boolean;
-  /** Image width in the layout, for the browser's srcset choice. */
+  /** Image width in the layout when it is not a news list's (the home page's 4 columns). */
   sizes?: string;
   className?: string;
   /** h2 under a page's h1, h3 under a section's h2. */
@@ -12,21 +13,11 @@ interface NewsCardProps {
 }
 
 /** A news card: picture, date, title, summary and the spec's 'Lire l'article' link. */
-export function NewsCard({ post, lazy, sizes = '(max-width: 639.98px) 100vw, (max-width: 1023.98px) 50vw, 380px', className = '', heading: Heading = 'h3' }: NewsCardProps) {
+export function NewsCard({ post, lazy, sizes, className = '', heading: Heading = 'h3' }: NewsCardProps) {
   return (
     <article className={`news-card ${className}`.trim()}>
       {post.image ? (
-        <img
-          className="news-card-img"
-          src={post.image.src}
-          srcSet={post.image.srcSet}
-          sizes={sizes}
-          width={post.image.width}
-          height={post.image.height}
-          alt={post.image.alt}
-          loading={lazy ? 'lazy' : undefined}
-          decoding="async"
-        />
+        <ResponsivePicture picture={sizes ? { ...post.image, sizes } : post.image} className="news-card-img" eager={!lazy} />
       ) : (
         <div className="news-card-img news-card-placeholder" aria-hidden="true" />
       )}

@@ -1,18 +1,11 @@
 import { formatFrenchLongDate, isoDay } from '../../lib/dates.js';
 import { href } from '../../routes/route-paths.js';
-import type { ImageSize, NewsImage, NewsPost } from '../../types/news.js';
+import type { ImageSlotName } from '../../lib/image-layout.js';
+import { pictureFor, type PictureData } from '../../lib/picture.js';
+import type { NewsImage, NewsPost } from '../../types/news.js';
 
 /** Spec section 9: news page size. */
 export const NEWS_PAGE_SIZE = 12;
-
-/** A responsive image ready for <img>: plain JSON, so it can travel in island props and JSON pages. */
-export interface CardImage {
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-  alt: string;
-}
 
 /** What a news card shows; also the item shape of the /actualites/page/{n}.json files. */
 export interface NewsCardData {
@@ -25,20 +18,12 @@ export interface NewsCardData {
   date: string;
   dateIso: string;
   excerpt: string;
-  image: CardImage | null;
+  image: PictureData | null;
 }
 
-/** The size closest above `target` pixels wide (else the largest) as src; every size in srcset. */
-export function responsiveImage(image: NewsImage, target: number): CardImage {
-  const sizes: ImageSize[] = image.sizes.length > 0 ? image.sizes : [image];
-  const chosen = sizes.find((size) => size.width >= target) ?? sizes[sizes.length - 1] ?? image;
-  return {
-    src: chosen.src,
-    srcSet: sizes.map((size) => `${size.src} ${size.width}w`).join(', '),
-    width: chosen.width,
-    height: chosen.height,
-    alt: image.alt,
-  };
+/** A post's featured image as a `<picture>` for one place of the layout (src/lib/image-layout.ts). */
+export function pictureOf(image: NewsImage, slot: ImageSlotName): PictureData | null {
+  return pictureFor(image, slot, image.alt) ?? null;
 }
 
 /**
@@ -66,7 +51,7 @@ function makeCard(post: NewsPost): NewsCardData {
     date: formatFrenchLongDate(post.date),
     dateIso: isoDay(post.date),
     excerpt: post.excerptText,
-    image: post.image ? responsiveImage(post.image, 600) : null,
+    image: post.image ? pictureOf(post.image, 'card') : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { memo, useRef, useState } from 'react';
 import type { SwiperOptions } from 'swiper/types';
-import type { CardImage } from '../../components/news/news-cards.js';
+import type { PictureData } from '../../lib/picture.js';
+import { ResponsivePicture } from '../../components/ResponsivePicture.js';
 import { PauseButton } from '../slider/PauseButton.js';
 import { useSwiper } from '../slider/use-swiper.js';
 
@@ -10,7 +11,8 @@ export interface SlideData {
   href: string;
   titleHtml: string;
   titleText: string;
-  image: CardImage | null;
+  /** Drawn full-bleed behind the slider, decorative (the title says what it is). */
+  image: PictureData | null;
 }
 
 export interface NewsSliderProps {
@@ -25,7 +27,6 @@ export const NEWS_SWIPER: SwiperOptions = {
   slidesPerView: 1,
 };
 
-const HERO_SIZES = '100vw';
 
 /** The home page's news slider: the background picture follows the slide being shown. */
 export function NewsSlider({ slides }: NewsSliderProps) {
@@ -59,7 +60,7 @@ export function NewsSlider({ slides }: NewsSliderProps) {
   return (
     <section className="home-hero" aria-roledescription="carrousel" aria-label="À la une" ref={regionRef}>
       {background ? (
-        <img className="home-hero-bg" src={background.src} srcSet={background.srcSet} sizes={HERO_SIZES} width={background.width} height={background.height} alt="" fetchPriority="high" />
+        <ResponsivePicture picture={{ ...background, alt: '' }} className="home-hero-bg" priority />
       ) : null}
       <div className="home-hero-inner container">
         <div className="swiper news-swiper" ref={containerRef}>

@@ -1,4 +1,5 @@
-import type { CardImage } from '../../components/news/news-cards.js';
+import { ResponsivePicture } from '../../components/ResponsivePicture.js';
+import type { PictureData } from '../../lib/picture.js';
 import { href } from '../../routes/route-paths.js';
 import { ArticleSidebar, type ArticleSidebarProps } from './ArticleSidebar.js';
 
@@ -6,7 +7,7 @@ export interface ArticlePageProps extends ArticleSidebarProps {
   titleText: string;
   date: string;
   dateIso: string;
-  image: CardImage | null;
+  image: PictureData | null;
   /** Sanitized in normalize. */
   contentHtml: string;
 }
@@ -29,16 +30,7 @@ export function ArticlePage({ titleText, date, dateIso, image, contentHtml, ...s
       <div className="container article-layout">
         <article className="article">
           {image ? (
-            <img
-              className="article-image"
-              src={image.src}
-              srcSet={image.srcSet}
-              sizes="(max-width: 1023.98px) calc(100vw - 2rem), 780px"
-              width={image.width}
-              height={image.height}
-              alt={image.alt}
-              fetchPriority="high"
-            />
+            <ResponsivePicture picture={image} className="article-image" priority />
           ) : null}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: contentHtml }} />
           <aside className="article-author" aria-label="Auteur">

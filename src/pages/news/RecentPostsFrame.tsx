@@ -1,3 +1,6 @@
+import { ResponsivePicture } from '../../components/ResponsivePicture.js';
+import type { PictureData } from '../../lib/picture.js';
+
 /** One of the 'Articles récents' (spec 2.13: thumbnail, title, French long date, new tab). */
 export interface RecentPost {
   id: number;
@@ -5,7 +8,7 @@ export interface RecentPost {
   titleHtml: string;
   date: string;
   dateIso: string;
-  thumbnail: { src: string; width: number; height: number; alt: string } | null;
+  thumbnail: PictureData | null;
 }
 
 /**
@@ -21,7 +24,7 @@ export function RecentPostsFrame({ recent }: { recent: RecentPost[] }) {
         <li key={post.id}>
           <a href={post.href} target="_blank" rel="noopener" className="sidebar-recent-link">
             {post.thumbnail ? (
-              <img src={post.thumbnail.src} width={post.thumbnail.width} height={post.thumbnail.height} alt={post.thumbnail.alt} decoding="async" className="sidebar-recent-thumb" />
+              <ResponsivePicture picture={post.thumbnail} className="sidebar-recent-thumb" eager />
             ) : (
               <span className="sidebar-recent-thumb news-card-placeholder" aria-hidden="true" />
             )}

@@ -7,7 +7,7 @@ import type { NewsContent, NewsPost, Term } from '../../types/news.js';
 import type { ArticlePageProps } from './ArticlePage.js';
 import type { NewsListPageProps } from './NewsListPage.js';
 import type { RecentPost } from './RecentPostsFrame.js';
-import { listPageHref, pageCount, pageOf, responsiveImage, toCard, type NewsListKey } from '../../components/news/news-cards.js';
+import { listPageHref, pageCount, pageOf, pictureOf, toCard, type NewsListKey } from '../../components/news/news-cards.js';
 import { href } from '../../routes/route-paths.js';
 
 interface NewsIndex {
@@ -54,22 +54,22 @@ export function findPost(site: SiteData, id: string | undefined): NewsPost {
 /** The 'Articles récents' shown in every article's sidebar. */
 export function loadRecentPosts(site: SiteData): { props: { recent: RecentPost[] }; head: PageHead } {
   const recent = site.news.posts.slice(0, RECENT_COUNT).map((post) => {
-    const thumbnail = post.image?.thumbnail ?? post.image?.sizes[0];
     return {
       id: post.id,
       href: href('news-article', { id: post.id }),
       titleHtml: post.titleHtml,
       date: formatFrenchLongDate(post.date),
       dateIso: isoDay(post.date),
-      thumbnail: thumbnail && post.image ? { ...thumbnail, alt: post.image.alt } : null,
+      thumbnail: post.image ? pictureOf(post.image, 'thumb') : null,
     };
   });
   return { props: { recent }, head: { title: 'Articles récents', description: `Les ${RECENT_COUNT} derniers articles du ${CLUB.name}.`, noindex: true } };
 }
 
 export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePageProps; head: PageHead } {
-  const image = post.image ? responsiveImage(post.image, 1024) : null;
-  const shareImage = post.image ? responsiveImage(post.image, 1200) : null;
+  const image = post.image ? pictureOf(post.image, 'article') : null;
+  // Social previews and JSON-LD take the fallback file (a JPEG of at most 1200 px for photos).
+  const shareImage = image;
   const props: ArticlePageProps = {
     titleText: post.titleText,
     date: formatFrenchLongDate(post.date),

@@ -2,6 +2,7 @@ import { rfc822 } from '../../lib/dates.js';
 import { absoluteUrl, escapeHtml } from '../../lib/html.js';
 import { CLUB } from '../../site.js';
 import type { SiteData } from '../../site-data.js';
+import { pictureOf } from '../../components/news/news-cards.js';
 import { href } from '../../routes/route-paths.js';
 
 const FEED_SIZE = 20;
@@ -12,7 +13,7 @@ export function renderNewsFeed(site: SiteData): string {
   const feedUrl = absoluteUrl(site.siteUrl, href('news-feed'));
   const items = posts.map((post) => {
     const link = absoluteUrl(site.siteUrl, href('news-article', { id: post.id }));
-    const image = post.image ? post.image.sizes.find((size) => size.width >= 600) ?? post.image : undefined;
+    const image = post.image ? pictureOf(post.image, 'article') ?? undefined : undefined;
     return [
       '    <item>',
       `      <title>${escapeHtml(post.titleText)}</title>`,

@@ -1,5 +1,6 @@
 import type { SiteData } from '../../../site-data.js';
 import { NewsCard } from '../../../components/news/NewsCard.js';
+import { IMAGE_SLOTS } from '../../../lib/image-layout.js';
 import { toCard, type NewsCardData } from '../../../components/news/news-cards.js';
 import { href } from '../../../routes/route-paths.js';
 
@@ -20,7 +21,7 @@ export function HomeLatestNews({ posts }: HomeLatestNewsProps) {
       <ul className="home-news-grid">
         {posts.map((post) => (
           <li key={post.id} className="home-news-item">
-            <NewsCard post={post} lazy sizes="(max-width: 639.98px) 100vw, (max-width: 1023.98px) 50vw, 290px" />
+            <NewsCard post={post} lazy sizes={IMAGE_SLOTS['home-card'].sizes} />
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import { Island } from '../../../components/Island.js';
 import { NewsSlider, type SlideData } from '../../../islands/news-slider/NewsSlider.js';
 import { href } from '../../../routes/route-paths.js';
 import type { SiteData } from '../../../site-data.js';
-import { responsiveImage } from '../../../components/news/news-cards.js';
+import { pictureOf } from '../../../components/news/news-cards.js';
 
 /** Spec 2.4: the slider of the 4 latest posts, each with its title and 'En savoir plus'. */
 export interface HomeNewsSliderProps {
@@ -16,7 +16,7 @@ export function loadHomeNewsSlider(site: SiteData): HomeNewsSliderProps {
       href: href('news-article', { id: post.id }),
       titleHtml: post.titleHtml,
       titleText: post.titleText,
-      image: post.image ? responsiveImage(post.image, 1600) : null,
+      image: post.image ? pictureOf(post.image, 'hero') : null,
     })),
   };
 }

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { PreparedImage } from '../src/lib/picture.js';
+import { rewriteContentImages } from './media/rewrite-images.js';
+import { isLasting } from './media/problem.js';
+import { prepareMedia, type MediaStats } from './media/prepare.js';
+import type { NormalizedPost } from './wordpress/normalize.js';
+
+export interface MediaSource {
+  /** Live: the REST base, whose origin alone images are downloaded from. */
+  apiUrl?: string;
+  /** Snapshot: the folder behind its root-relative `/media/…` paths. */
+  localMediaDir?: string;
+  /** The media part of the build cache. */
+  cacheDir: string;
+}
+
+export interface AttachedPost extends NormalizedPost {
+  /** An image could not be had for a reason that may pass (a timeout, a 5xx): try again next build. */
+  retry: boolean;
+}
+
+/**
+ * Every image of these (new or changed) posts prepared by build/media, then attached: the featured
+ * image becomes its converted files, the body's `<img>` become `<picture>`s of ours, and an image
+ * that cannot be used is left out with a warning naming the post. `revalidate`: posts that were
+ * known and changed, whose images WordPress may have replaced under the same URL.
+ */
+export async function attachMedia(posts: readonly NormalizedPost[], source: MediaSource, revalidate: ReadonlySet<number>): Promise<{ posts: AttachedPost[]; stats: MediaStats }> {
+  const requests = posts.flatMap((post) => post.media.requests);
+  const revalidated = new Set(posts.filter((post) => revalidate.has(post.post.id)).flatMap((post) => post.media.requests.map((request) => request.url)));
+  const prepared = await prepareMedia({
+    requests,
+    cacheDir: source.cacheDir,
+    ...(source.apiUrl ? { apiUrl: source.apiUrl } : {}),
+    ...(source.localMediaDir ? { localMediaDir: source.localMediaDir } : {}),
+    vouchedFor: posts.flatMap((post) => post.media.vouched),
+    revalidate: (url) => revalidated.has(url),
+  });
+  const image = (url: string): PreparedImage | undefined => {
+    const result = prepared.results.get(url);
+    return result?.ok ? result.image : undefined;
+  };
+  const attached = posts.map((entry): AttachedPost => {
+    const warnings = [...entry.warnings];
+    let retry = false;
+    const files = new Set<string>();
+    const use = (url: string) => {
+      const found = image(url);
+      for (const variant of found?.variants ?? []) files.add(variant.path);
+      return found;
+    };
+    for (const url of new Set(entry.media.requests.map((request) => request.url))) {
+      const result = prepared.results.get(url);
+      if (result && !result.ok) {
+        warnings.push(`post ${entry.post.id}: image left out (${result.problem.message})`);
+        if (!isLasting(result.problem)) retry = true;
+      } else if (result?.ok) {
+        for (const note of result.notes) warnings.push(`post ${entry.post.id}: image ${url}: ${note}`);
+      }
+    }
+    const featured = entry.media.featured;
+    const featuredImage = featured ? use(featured.source) : undefined;
+    const contentHtml = rewriteContentImages(entry.post.contentHtml, use).html;
+    return {
+      ...entry,
+      post: { ...entry.post, contentHtml, image: featuredImage && featured ? { ...featuredImage, alt: featured.alt } : null },
+      media: { ...entry.media, files: [...files].sort() },
+      warnings,
+      retry,
+    };
+  });
+  return { posts: attached, stats: prepared.stats };
+}
+
+/** The file in the media cache behind a public `/media/…` path (names are content hashes, see build/media/store.ts). */
+export function mediaCacheFile(cacheDir: string, publicPath: string): string {
+  return path.join(cacheDir, 'files', path.posix.basename(publicPath));
+}
