@@ -51,6 +51,8 @@ export interface BuildReport {
   assets: Record<string, number>;
   /** URL path of every HTML page written (browser tests visit them all). */
   pagePaths: string[];
+  /** URL path of every page shown in a frame of other pages (no layout of its own). */
+  framePaths: string[];
 }
 
 export function gzipSize(contents: string | Uint8Array): number {
@@ -70,13 +72,14 @@ interface TypeTally {
 }
 
 /** Per page type, from what render recorded of each page (kept pages included): no page is read again but the largest. */
-export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[] } {
+export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[]; framePaths: string[] } {
   const types = new Map<PageType, TypeTally>();
   const paths: string[] = [];
+  const framePaths: string[] = [];
   for (const { path, order, record } of [...outputs].sort((a, b) => a.order - b.order)) {
     const page = record.page;
     if (!page) continue;
-    paths.push(path.replace(/index\.html$/, ''));
+    (page.pageType === 'frame' ? framePaths : paths).push(path.replace(/index\.html$/, ''));
     let tally = types.get(page.pageType);
     if (!tally) {
       tally = { pages: 0, firstOrder: order, largest: { path, size: -1 }, islandSets: new Map(), stylesheets: new Set() };
@@ -88,7 +91,7 @@ export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageTy
     if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path, order });
     for (const href of page.stylesheets) tally.stylesheets.add(href);
   }
-  return { types: [...types.entries()], paths };
+  return { types: [...types.entries()], paths, framePaths };
 }
 
 /** Stage: what was built, how heavy each kind of page is, how long each stage took. */
@@ -141,6 +144,7 @@ export async function buildReport(input: {
     pageTypes,
     assets: assetSizes,
     pagePaths: [...tally.paths].sort(),
+    framePaths: [...tally.framePaths].sort(),
   };
 }
 

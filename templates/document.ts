@@ -82,6 +82,7 @@ function renderFrameDocument({ head, bodyHtml, basePath, cssHref }: Pick<Documen
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(pageTitle(head.title))}</title>`,
     '<meta name="robots" content="noindex">',
+    '<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${escapeHtml(cssHref)}">`,
     '</head>',
     '<body class="frame">',

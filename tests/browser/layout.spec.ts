@@ -1,4 +1,4 @@
-import { builtPagePaths } from './site-pages.js';
+import { builtFramePaths, builtPagePaths } from './site-pages.js';
 import { expect, test, waitForIslands } from './fixtures.js';
 
 const PAGES = builtPagePaths();
@@ -18,6 +18,18 @@ test.describe('every page of the route table', () => {
       expect(consoleErrors).toEqual([]);
     });
   }
+});
+
+test('pages shown in a frame answer 200, log no console error and open their links in a new tab', async ({ page, consoleErrors }) => {
+  const frames = builtFramePaths();
+  expect(frames).toEqual(['/actualites/recents/']);
+  for (const path of frames) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator('a[target="_blank"]'), path).toHaveCount(4);
+    expect(await page.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)), path).toBe(true);
+  }
+  expect(consoleErrors).toEqual([]);
 });
 
 test('an unknown path gets the error screen', async ({ page }) => {

@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
 
-/** Every HTML page the build wrote, from the build report next to the tested output. */
+const report = () => JSON.parse(readFileSync('.tmp/site-report.json', 'utf8')) as { pagePaths: string[]; framePaths: string[] };
+
+/** Every HTML page the build wrote (but those shown in a frame of other pages), from the build report next to the tested output. */
 export function builtPagePaths(): string[] {
-  const report = JSON.parse(readFileSync('.tmp/site-report.json', 'utf8')) as { pagePaths: string[] };
-  return report.pagePaths;
+  return report().pagePaths;
+}
+
+/** Pages shown in a frame of other pages (the recent posts of the article sidebar). */
+export function builtFramePaths(): string[] {
+  return report().framePaths;
 }
 
 /** Pages expanded from data (articles, terms, news pages, players) share a pattern. */
