@@ -118,7 +118,7 @@ async function prepareWebRoot(dir: string): Promise<string> {
   return www;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
