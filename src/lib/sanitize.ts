@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -102,15 +103,32 @@ export function sanitizeContent(html: string): string {
   return sanitizeHtml(html, CONTENT_OPTIONS).trim();
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#039': "'", nbsp: ' ' };
-
-/** Plain text for <title>, meta tags, alt texts and the feed: tags dropped, entities decoded once. */
+/**
+ * Plain text for <title>, meta tags, alt texts and the feed: tags dropped (with the text of script,
+ * style and the like), entities decoded once, white space collapsed. htmlparser2 (sanitize-html's
+ * own parser) read directly: the same text as sanitize-html with no tag allowed, at a fraction of
+ * the cost, for the several short fields of every post.
+ */
 export function toPlainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: NON_TEXT_TAGS })
-    .replace(/&(amp|lt|gt|quot|#0?39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
-    .replace(/\u00a0/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  if (!/[<&]/.test(html)) return collapse(html);
+  let text = '';
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentagname: (name) => void (NON_TEXT.has(name) && (hidden += 1)),
+      onclosetag: (name) => void (NON_TEXT.has(name) && hidden > 0 && (hidden -= 1)),
+      ontext: (chunk) => void (hidden === 0 && (text += chunk)),
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.end(html);
+  return collapse(text);
+}
+
+const NON_TEXT = new Set(NON_TEXT_TAGS);
+
+function collapse(text: string): string {
+  return text.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
 /** Only http(s) URLs and root-relative paths may be used as image sources taken from content. */
