@@ -1,39 +1,48 @@
 // @ts-check
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layers of DESIGN section 2, enforced: what may import what. Paths are from the project root.
- * Islands end up in the browser: they may use only shared components, pure helpers, schemas/types
- * and the route paths, never pages, route definitions, the build or Node-side data loading.
+ * The layers of DESIGN section 2, enforced: what may import what. Import specifiers are relative, so the
+ * patterns name folders wherever they sit in the path (gitignore syntax; `!` re-allows). Islands end up in
+ * the browser: they may use only shared components, pure helpers, types and the route paths, never pages,
+ * route definitions, the build or Node-side data loading. Import cycles are checked by tests/unit/layers.test.ts.
  */
+const NOT_BUILD = { group: ['**/build/**'], message: 'nothing in src/, data/ or templates/ imports the build: the build imports them' };
+const ROUTE_DEFINITIONS = ['**/routes/*', '!**/routes/route-paths.js', '!**/routes/paths.js', '**/routes.js'];
 const LAYERS = [
   {
-    target: './src/islands',
-    from: ['./src/pages', './src/routes', './src/routes.ts', './src/site-data.ts', './build', './data', './templates'],
-    except: ['./route-paths.ts', './paths.ts'],
-    message: 'islands run in the browser: import only src/components, src/lib, src/types, src/schemas and src/routes/route-paths.ts',
+    files: ['src/islands/**'],
+    patterns: [
+      NOT_BUILD,
+      {
+        group: ['**/pages/**', ...ROUTE_DEFINITIONS, '**/site-data.js', '**/data/**', '**/templates/**'],
+        message: 'islands run in the browser: import only src/components, src/lib, src/types and src/routes/route-paths.ts',
+      },
+    ],
   },
   {
-    target: './src/components',
-    from: ['./src/pages', './src/routes', './src/routes.ts', './build', './data', './templates'],
-    except: ['./route-paths.ts', './paths.ts'],
-    message: 'components are shared by pages and islands: they may not import pages, route definitions, the build or data loading',
+    files: ['src/components/**'],
+    patterns: [
+      NOT_BUILD,
+      {
+        group: ['**/pages/**', ...ROUTE_DEFINITIONS, '**/data/**', '**/templates/**'],
+        message: 'components are shared by pages and islands: they may not import pages, route definitions, the build or data loading',
+      },
+    ],
   },
   {
-    target: './src/lib',
-    from: ['./src/pages', './src/components', './src/islands', './src/routes', './src/routes.ts', './build', './data', './templates'],
-    except: ['./route-paths.ts', './paths.ts'],
-    message: 'src/lib holds pure helpers: no pages, components, islands, route definitions or build code',
+    files: ['src/lib/**'],
+    patterns: [
+      NOT_BUILD,
+      {
+        group: ['**/pages/**', '**/components/**', '**/islands/**', ...ROUTE_DEFINITIONS, '**/data/**', '**/templates/**'],
+        message: 'src/lib holds pure helpers: no pages, components, islands, route definitions or build code',
+      },
+    ],
   },
-  {
-    target: ['./src', './data', './templates'],
-    from: './build',
-    message: 'nothing in src/, data/ or templates/ imports the build: the build imports them',
-  },
+  { files: ['src/**', 'data/**', 'templates/**'], ignores: ['src/islands/**', 'src/components/**', 'src/lib/**'], patterns: [NOT_BUILD] },
 ];
 
 export default tseslint.config(
@@ -42,22 +51,17 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // import-x reads only .js files for its module graph unless told otherwise (no-cycle needs the graph).
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: LAYERS }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-self-import': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  ...LAYERS.map(({ files, ignores, patterns }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

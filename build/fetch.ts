@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { CachedContent } from './cache/build-cache.js';
+import { fingerprint, type CachedContent } from './cache/build-cache.js';
+import { splitJsonArray } from './json-array.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
 import type { Traffic } from './wordpress/http.js';
@@ -9,6 +10,13 @@ import { syncWordPress, type SyncState } from './wordpress/sync.js';
 
 export class ContentError extends Error {
   override name = 'ContentError';
+}
+
+/** One post of the source: the fingerprint of its REST object, its id when known without parsing, and the object. */
+export interface PostSource {
+  hash: string;
+  id?: number;
+  read(): unknown;
 }
 
 /** What the content source says now, relative to the cached content when there is one. */
@@ -19,7 +27,7 @@ export interface ContentDelta {
    * sync (`ids` lists every post published now). Posts whose REST object did not change are not
    * normalized again, whichever it is.
    */
-  posts: unknown[];
+  posts: PostSource[];
   ids?: number[];
   categories: unknown[];
   tags: unknown[];
@@ -44,7 +52,7 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
   if (options.wpUrl) {
     try {
       const pull = await syncWordPress(options.wpUrl, cached?.sync, { onProgress: log });
-      return { source: 'live', ...pull };
+      return { source: 'live', ...pull, posts: pull.posts.map(sourceOf) };
     } catch (error) {
       throw new ContentError(`WordPress at ${options.wpUrl} could not be read: ${(error as Error).message}`);
     }
@@ -56,8 +64,8 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
   // Posts whose images failed for a passing reason are normalized again: the snapshot must be read.
   const retries = cached?.posts.some((post) => !post.rawHash) ?? false;
   if (cached?.snapshot === snapshot && !retries) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot, mediaDir, localMedia, warnings: [] };
-  const [posts, categories, tags] = files.map(parseJsonArray) as [unknown[], unknown[], unknown[]];
-  return { source: 'snapshot', posts, categories, tags, snapshot, mediaDir, localMedia, warnings: [] };
+  const [posts, categories, tags] = files as [SnapshotFile, SnapshotFile, SnapshotFile];
+  return { source: 'snapshot', posts: postSources(posts), categories: parseJsonArray(categories), tags: parseJsonArray(tags), snapshot, mediaDir, localMedia, warnings: [] };
 }
 
 /** Names, sizes and modification times of a folder's files ('' when there is no folder). */
@@ -76,6 +84,36 @@ async function listingFingerprint(dir: string): Promise<string> {
     }),
   );
   return createHash('sha1').update(lines.sort().join('\n')).digest('hex');
+}
+
+function sourceOf(raw: unknown): PostSource {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return { hash: fingerprint(JSON.stringify(raw)), ...(typeof id === 'number' ? { id } : {}), read: () => raw };
+}
+
+/** `"id": 42` first, as WordPress (and the snapshot command) write a post. */
+const LEADING_ID = /^\{\s*"id"\s*:\s*(\d{1,15})\s*,/;
+
+/**
+ * The snapshot's posts, each fingerprinted on its own bytes and parsed only when asked: a cron
+ * build parses only the posts that changed. A file that does not split as an array of objects is
+ * parsed whole, which gives the parser's own error message.
+ */
+function postSources(file: SnapshotFile): PostSource[] {
+  const ranges = splitJsonArray(file.bytes);
+  if (!ranges) return parseJsonArray(file).map(sourceOf);
+  return ranges.map(([start, end]) => {
+    const bytes = file.bytes.subarray(start, end);
+    const id = LEADING_ID.exec(bytes.subarray(0, 64).toString('latin1'))?.[1];
+    const read = () => {
+      try {
+        return JSON.parse(bytes.toString('utf8')) as unknown;
+      } catch (error) {
+        throw new ContentError(`snapshot file ${file.file} is not valid JSON: ${(error as Error).message}`);
+      }
+    };
+    return { hash: fingerprint(bytes), ...(id ? { id: Number(id) } : {}), read };
+  });
 }
 
 interface SnapshotFile {

@@ -5,7 +5,7 @@ import { loadClubData } from '../data/club/index.js';
 import { loadTeamData } from '../data/team/index.js';
 import { isPositiveIntegerId } from '../src/routes/paths.js';
 import type { SiteData } from '../src/site-data.js';
-import { fingerprint, type CachedContent, type CachedPost } from './cache/build-cache.js';
+import type { CachedContent, CachedPost } from './cache/build-cache.js';
 import type { ContentDelta } from './fetch.js';
 import type { BuildOptions } from './options.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
@@ -82,16 +82,16 @@ async function mergeContent(delta: ContentDelta, cached: CachedContent | undefin
   const fresh = new Map<number, { normalized: NormalizedPost; rawHash: string }>();
   const seen = new Set<number>();
   const skipped: CachedContent['skipped'] = [];
-  delta.posts.forEach((raw, index) => {
-    const id = (raw as { id?: unknown } | null)?.id;
+  delta.posts.forEach((source, index) => {
+    const id = source.id ?? (source.read() as { id?: unknown } | null)?.id;
     if (isPositiveIntegerId(id)) {
       if (seen.has(id)) return void skipped.push({ id: 0, warning: `post ${id}: skipped, the id appears twice` });
       seen.add(id);
     }
-    const rawHash = fingerprint(JSON.stringify(raw));
+    const rawHash = source.hash;
     const previous = isPositiveIntegerId(id) ? cachedById.get(id) : undefined;
     if (previous?.rawHash && previous.rawHash === rawHash) return void entries.set(previous.post.id, previous);
-    const result = normalizePost(raw, index);
+    const result = normalizePost(source.read(), index);
     if ('skipped' in result) return void skipped.push({ id: isPositiveIntegerId(id) ? id : 0, warning: result.skipped });
     fresh.set(result.normalized.post.id, { normalized: result.normalized, rawHash });
   });

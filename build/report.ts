@@ -168,7 +168,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatReport(report: BuildReport): string {
   const lines = [
-    formatRunLine(report.run, report.pages),
+    formatRunLine(report.run, report.pages + report.framePaths.length),
     `Built ${report.pages} pages, ${report.files} files (${report.changed} changed, ${report.removed} removed) from the ${report.source === 'live' ? 'live WordPress' : 'snapshot'}.`,
     `Stages: ${Object.entries(report.stages).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`,
     'Page type    pages   HTML gz   CSS gz    JS gz before interaction / with lazy chunks',

@@ -8,6 +8,7 @@ command -v php >/dev/null 2>&1 || missing+=(php-cli)
 php -m 2>/dev/null | grep -qi mysqli || missing+=(php-mysql)
 php -m 2>/dev/null | grep -qi '^gd$' || missing+=(php-gd)
 [ -d /usr/share/wordpress ] || missing+=(wordpress)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing Debian packages for the tests. Run: sudo apt-get install -y ${missing[*]}" >&2

@@ -65,7 +65,7 @@ describe('the build cache', () => {
     await rm(path.join(root, 'site'), { recursive: true });
     const report = await build();
     expect(report.run.mode).toBe('incremental');
-    expect(report.run.pagesRendered).toBe(report.pages);
+    expect(report.run.pagesRendered).toBe(report.pages + report.framePaths.length);
     expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
   });
 
