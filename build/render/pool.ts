@@ -17,13 +17,18 @@ export interface PoolResult {
 }
 
 export interface RenderPool {
-  /** Each worker renders its shard of the route table and writes it into `folder`. */
+  readonly size: number;
+  /**
+   * Each worker renders its shard of the route table and writes it into `folder`: worker i takes
+   * shard `firstShard + i` of `shardCount` (the main thread may render the shards before).
+   */
   render(input: {
     site: SiteData;
     instances: number;
     assets: PageAssets;
     folder: OutputFolder;
     previous?: ReuseSource;
+    shards?: { first: number; count: number };
     onProgress?: (done: number, total: number) => void;
   }): Promise<PoolResult>;
   /** Stops every worker; safe to call more than once. */
@@ -32,18 +37,17 @@ export interface RenderPool {
 
 /**
  * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, about
- * half a second of CPU before it renders at full speed. Measured on 2 cores (bench/README.md), two
- * workers lose to the main thread alone at 8,900 route instances (5,000 posts: 4.3-4.5 s against
- * 3.8-4.1 s) and win at 34,500 (20,000 posts: 11.5 s against 12.2 s, more when the disk is slow);
- * the threshold sits between the two. Below this many instances per worker the main thread
- * renders alone.
+ * half a second of CPU, and the site is serialized for it and deserialized by it. The main thread
+ * renders a shard too, and the workers start while the content is normalized, so their start-up
+ * runs on the other core. Measured on 2 cores (bench/README.md): at 5,000 posts a second thread
+ * saves about a second of render; at 1,000 posts it saves less than its start-up costs.
  */
-export const MIN_INSTANCES_PER_WORKER = 7_500;
+export const MIN_POSTS_PER_THREAD = 2_500;
 
-/** Render threads for this many route instances: the requested number, else what pays off. */
-export function planRenderWorkers(requested: number | undefined, instances: number, cores = availableParallelism()): number {
+/** Render threads (the main one included) for a site of this many posts: the requested number, else what pays off. */
+export function planRenderThreads(requested: number | undefined, posts: number, cores = availableParallelism()): number {
   if (requested !== undefined) return requested;
-  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.floor(instances / MIN_INSTANCES_PER_WORKER)));
+  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.floor(posts / MIN_POSTS_PER_THREAD)));
 }
 
 /** Errors keep their kind across the thread boundary, so the CLI's one-line reason reads the same. */
@@ -62,8 +66,9 @@ export function startRenderPool(size: number): RenderPool {
   const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
 
   return {
+    size,
     close,
-    async render({ site, instances, assets, folder, previous, onProgress = () => {} }) {
+    async render({ site, instances, assets, folder, previous, shards = { first: 0, count: size }, onProgress = () => {} }) {
       const bytes = serialize(site);
       const shared = new SharedArrayBuffer(bytes.byteLength);
       new Uint8Array(shared).set(bytes);
@@ -73,7 +78,7 @@ export function startRenderPool(size: number): RenderPool {
       try {
         const results = await Promise.all(
           workers.map((worker, index) =>
-            runJob(worker, { site: shared, assets: pageAssets, folder, shard: { index, count: size }, instances, previous }, (done) => {
+            runJob(worker, { site: shared, assets: pageAssets, folder, shard: { index: shards.first + index, count: shards.count }, instances, previous }, (done) => {
               progress[index] = done;
               onProgress(progress.reduce((sum, value) => sum + value, 0), instances);
             }),
