@@ -6,7 +6,7 @@ import { COMPILED_VERSION } from '../compiled.js';
 import { MAX_WORKERS } from '../options.js';
 import { WriteError, type OutputFolder, type WrittenFiles } from '../write.js';
 import { RenderError } from './render-error.js';
-import type { PageAssets, RenderCounts, ReuseSource } from './render-routes.js';
+import { createRenderQueue, type PageAssets, type RenderCounts, type RenderQueue, type ReuseSource } from './render-routes.js';
 import type { RenderedOutput } from './render-site.js';
 import type { RenderJob, WorkerMessage } from './worker.js';
 
@@ -19,8 +19,8 @@ export interface PoolResult {
 export interface RenderPool {
   readonly size: number;
   /**
-   * Each worker renders its shard of the route table and writes it into `folder`: worker i takes
-   * shard `firstShard + i` of `shardCount` (the main thread may render the shards before).
+   * The workers render the route instances they take from `queue` (which the main thread may
+   * share) and write them into `folder`.
    */
   render(input: {
     site: SiteData;
@@ -28,7 +28,7 @@ export interface RenderPool {
     assets: PageAssets;
     folder: OutputFolder;
     previous?: ReuseSource;
-    shards?: { first: number; count: number };
+    queue?: RenderQueue;
     onProgress?: (done: number, total: number) => void;
   }): Promise<PoolResult>;
   /** Stops every worker; safe to call more than once. */
@@ -38,8 +38,8 @@ export interface RenderPool {
 /**
  * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, about
  * half a second of CPU, and the site is serialized for it and deserialized by it. The main thread
- * renders a shard too, and the workers start while the content is normalized, so their start-up
- * runs on the other core. Measured on 2 cores (bench/README.md): at 5,000 posts a second thread
+ * renders too (all take pages from one queue), and the workers start while the content is
+ * normalized, so their start-up runs on the other core. Measured on 2 cores (bench/README.md): at 5,000 posts a second thread
  * saves about a second of render; at 1,000 posts it saves less than its start-up costs.
  */
 export const MIN_POSTS_PER_THREAD = 2_500;
@@ -55,8 +55,8 @@ const ERRORS: Record<string, new (message: string) => Error> = { RenderError, Wr
 
 /**
  * Render workers for large sites: each gets the whole normalized site (serialized once, in
- * shared memory), renders every n-th route instance and writes those files itself into the new
- * output folder.
+ * shared memory), renders the route instances it takes from the shared queue and writes those
+ * files itself into the new output folder.
  */
 export function startRenderPool(size: number): RenderPool {
   // Compiled, the worker is a sibling file of the bundle; from the sources it needs the TypeScript loader.
@@ -68,7 +68,7 @@ export function startRenderPool(size: number): RenderPool {
   return {
     size,
     close,
-    async render({ site, instances, assets, folder, previous, shards = { first: 0, count: size }, onProgress = () => {} }) {
+    async render({ site, instances, assets, folder, previous, queue = createRenderQueue(), onProgress = () => {} }) {
       const bytes = serialize(site);
       const shared = new SharedArrayBuffer(bytes.byteLength);
       new Uint8Array(shared).set(bytes);
@@ -78,7 +78,7 @@ export function startRenderPool(size: number): RenderPool {
       try {
         const results = await Promise.all(
           workers.map((worker, index) =>
-            runJob(worker, { site: shared, assets: pageAssets, folder, shard: { index: shards.first + index, count: shards.count }, instances, previous }, (done) => {
+            runJob(worker, { site: shared, assets: pageAssets, folder, queue, instances, previous }, (done) => {
               progress[index] = done;
               onProgress(progress.reduce((sum, value) => sum + value, 0), instances);
             }),
@@ -91,7 +91,7 @@ export function startRenderPool(size: number): RenderPool {
           written: results.map((result) => result.written),
         };
       } catch (error) {
-        // One shard failed: the others would only write into a folder about to be removed.
+        // One worker failed: the others would only write into a folder about to be removed.
         await close();
         throw error;
       }

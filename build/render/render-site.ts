@@ -4,7 +4,7 @@ import type { BuiltAssets } from '../bundle.js';
 import type { OutputRecord } from '../cache/build-cache.js';
 import type { OutputWriter, WrittenFiles } from '../write.js';
 import { startRenderPool, type RenderPool } from './pool.js';
-import { renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
+import { createRenderQueue, renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
 
 /** A file of the route table as it went into the output, with its position in the route order. */
 export interface RenderedOutput {
@@ -37,8 +37,8 @@ export function startRenderThreads(count: number): RenderThreads {
 }
 
 /**
- * Stage: the whole route table into the output being written. With workers, the route instances
- * are dealt in turn to the main thread and each worker (shard i of n), all rendering at once.
+ * Stage: the whole route table into the output being written. With workers, the main thread and
+ * each worker take route instances from one shared queue, all rendering at once.
  * Pages whose inputs did not change since `previous` are kept from the previous output instead of
  * rendered.
  */
@@ -56,14 +56,15 @@ export async function renderSite(input: {
     const assets = await input.assets;
     const progress = { own: 0, pool: 0 };
     const report = () => onProgress(progress.own + progress.pool, instances.length);
-    // The workers get their job first: they render while this thread renders its own shard.
+    const queue = createRenderQueue();
+    // The workers get their job first: they render while this thread takes pages from the same queue.
     const pooled = threads.pool?.render({
       site,
       instances: instances.length,
       assets,
       folder: output.folder,
       previous,
-      shards: { first: 1, count: threads.count },
+      queue,
       onProgress: (done) => {
         progress.pool = done;
         report();
@@ -82,7 +83,7 @@ export async function renderSite(input: {
       },
       {
         previous,
-        shard: { index: 0, count: threads.count },
+        queue,
         onProgress: (done) => {
           progress.own = done;
           report();
