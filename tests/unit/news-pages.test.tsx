@@ -126,7 +126,7 @@ describe('news list, JSON pages and feed', () => {
     expect($('item')).toHaveLength(20);
     expect($('item link').first().text()).toBe('https://www.sqbb.fr/actualites/article/62/');
     expect($('item pubDate').first().text()).toBe('Sun, 16 Nov 2025 17:18:00 GMT');
-    expect($('item title').map((_, title) => $(title).text()).get()).toContain('Victoire de prestige contre Monaco');
+    expect($('item title').map((_, title) => $(title).text()).get()).toContain('Défaite sans appel contre Monaco');
     $('enclosure').each((_, element) => expect($(element).attr('url')).toMatch(/^https:\/\/www\.sqbb\.fr\/media\//));
   });
 });
