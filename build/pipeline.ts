@@ -17,6 +17,7 @@ import { sharedIslandProps } from './shared-island-props.js';
 import { checkShrink } from './shrink-gate.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { openOutput, type OutputWriter, type WrittenFiles } from './write.js';
+import { warning } from './warnings.js';
 
 async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
@@ -47,7 +48,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   bundling.catch(() => {});
   if (!quiet && !previous) log(start.warning ?? `build cache: ${start.reason}, clean build`);
   const { source, site, warnings, content, changes, mediaFiles, threads } = await fetchAndNormalize(options, previous?.content, stages);
-  if (start.warning) warnings.unshift(start.warning);
+  if (start.warning) warnings.unshift(warning('build-cache', start.warning));
   let output: OutputWriter | undefined;
   try {
     if (source.source === 'live') await checkShrink(options, site.news.posts.length);

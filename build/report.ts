@@ -10,6 +10,7 @@ import type { ContentChanges } from './normalize.js';
 import type { RenderedOutput } from './render/render-site.js';
 import type { Traffic } from './wordpress/http.js';
 import type { WriteResult } from './write.js';
+import { groupWarnings, type BuildWarning } from './warnings.js';
 
 export interface PageTypeReport {
   pages: number;
@@ -48,7 +49,8 @@ export interface BuildReport {
   files: number;
   changed: number;
   removed: number;
-  warnings: string[];
+  /** Every warning, with its kind and full message (the log groups them by kind). */
+  warnings: BuildWarning[];
   stages: Record<string, number>;
   pageTypes: Partial<Record<PageType, PageTypeReport>>;
   /** gzip bytes of each asset, by URL. */
@@ -106,7 +108,7 @@ export async function buildReport(input: {
   outputs: readonly RenderedOutput[];
   assets: BuiltAssets;
   write: WriteResult;
-  warnings: string[];
+  warnings: BuildWarning[];
   stages: Record<string, number>;
 }): Promise<BuildReport> {
   const assetSizes: Record<string, number> = {};
@@ -192,7 +194,8 @@ export function formatReport(report: BuildReport): string {
     ),
   ];
   if (report.warnings.length > 0) {
-    lines.push(`${report.warnings.length} warning(s):`, ...report.warnings.map((warning) => `  - ${warning}`));
+    // Grouped by kind: a cron log stays readable with hundreds of them; the report JSON lists each one.
+    lines.push(`${report.warnings.length} warning(s):`, ...groupWarnings(report.warnings).map((line) => `  - ${line}`));
   }
   return lines.join('\n');
 }

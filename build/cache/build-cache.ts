@@ -10,6 +10,7 @@ import type { BuildOptions } from '../options.js';
 import type { NormalizedPost } from '../wordpress/normalize.js';
 import type { SyncState } from '../wordpress/sync.js';
 import { codeVersion } from './code-version.js';
+import type { BuildWarning } from '../warnings.js';
 
 /**
  * The persistent build cache (DESIGN section 3, "Incremental by default"): what the last
@@ -34,9 +35,9 @@ export interface CachedContent {
   categories: Term[];
   tags: Term[];
   /** Warnings about the term lists, given again when they are reused as they are. */
-  termWarnings: string[];
+  termWarnings: BuildWarning[];
   /** Posts listed by WordPress but not usable (no date...), with their warning, given again while they stay so. */
-  skipped: { id: number; warning: string }[];
+  skipped: { id: number; warning: BuildWarning }[];
   /** Live WordPress: where the next sync starts. */
   sync?: SyncState;
   /** Snapshot: fingerprint of its three files, to skip reading a snapshot that did not change. */
