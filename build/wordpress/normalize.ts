@@ -1,9 +1,11 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { sanitizeTitle, toPlainText } from '../../src/lib/sanitize.js';
 import { articleContent } from '../../src/lib/wp-leftovers.js';
+import { replaceEmbeds } from '../../src/lib/embeds.js';
 import type { NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
 import { collectPostImages, mediaRequestsOf } from '../media/collect-images.js';
 import type { MediaRequest } from '../media/prepare.js';
+import { renderEmbedPlaceholder } from './embed-markup.js';
 
 /**
  * The one normalizer for the live pull and the snapshot: raw REST objects in, our own types out.
@@ -98,7 +100,8 @@ export function normalizePost(item: unknown, index: number): PostResult {
     note('empty title, shown as "Sans titre"');
     titleText = 'Sans titre';
   }
-  const contentHtml = articleContent(rendered(item.content), note);
+  // Videos, social posts and maps wait for the fan's click (issue 16): placeholders made here, on sanitized HTML.
+  const contentHtml = replaceEmbeds(articleContent(rendered(item.content), note), renderEmbedPlaceholder, note);
   if (!contentHtml) note('empty content');
 
   const featuredMedia = Array.isArray(embedded['wp:featuredmedia']) ? embedded['wp:featuredmedia'][0] : undefined;
