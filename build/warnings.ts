@@ -12,6 +12,7 @@ export const WARNING_KINDS = {
   'empty-title': 'posts without a title (shown as "Sans titre")',
   'empty-content': 'posts with an empty content',
   'shortcode-removed': 'posts with a shortcode WordPress did not render (removed)',
+  'embed-removed': 'posts with an embedded frame the site cannot show (removed)',
   'no-featured-image': 'posts without a featured image',
   'featured-image-unavailable': 'posts whose featured image is unavailable',
   'no-category': 'posts without a category',

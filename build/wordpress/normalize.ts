@@ -1,10 +1,12 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { sanitizeTitle, toPlainText } from '../../src/lib/sanitize.js';
 import { articleContent } from '../../src/lib/wp-leftovers.js';
+import { replaceEmbeds } from '../../src/lib/embeds.js';
 import type { NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
 import { collectPostImages, mediaRequestsOf } from '../media/collect-images.js';
 import type { MediaRequest } from '../media/prepare.js';
 import { postWarning, warning, type BuildWarning } from '../warnings.js';
+import { renderEmbedPlaceholder } from './embed-markup.js';
 
 /**
  * The one normalizer for the live pull and the snapshot: raw REST objects in, our own types out.
@@ -99,8 +101,13 @@ export function normalizePost(item: unknown, index: number): PostResult {
     note('empty-title', 'empty title, shown as "Sans titre"');
     titleText = 'Sans titre';
   }
-  // Its only notes are the shortcodes it removed.
-  const contentHtml = articleContent(rendered(item.content), (message) => note('shortcode-removed', message));
+  // Its only notes are the shortcodes it removed. Videos, social posts and maps then wait for the
+  // fan's click (issue 16): placeholders made here, on sanitized HTML.
+  const contentHtml = replaceEmbeds(
+    articleContent(rendered(item.content), (message) => note('shortcode-removed', message)),
+    renderEmbedPlaceholder,
+    (message) => note('embed-removed', message),
+  );
   if (!contentHtml) note('empty-content', 'empty content');
 
   const featuredMedia = Array.isArray(embedded['wp:featuredmedia']) ? embedded['wp:featuredmedia'][0] : undefined;

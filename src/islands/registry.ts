@@ -13,6 +13,7 @@ export const ISLANDS = {
   'player-portfolio': 'src/islands/player-detail/player-portfolio.client.ts',
   'load-more': 'src/islands/load-more/load-more.client.ts',
   'news-slider': 'src/islands/news-slider/news-slider.client.ts',
+  embed: 'src/islands/embed/embed.client.ts',
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

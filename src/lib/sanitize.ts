@@ -6,7 +6,13 @@ import sanitizeHtml from 'sanitize-html';
  * able to run script on the club's site. Everything that reaches dangerouslySetInnerHTML passes here.
  */
 
-/** Video and map players an article may embed; any other iframe is dropped. */
+/**
+ * The iframe allow-list: video and map players a post may embed; an iframe of any other host is
+ * dropped here, whatever WordPress sent (a widget, an ad, a form of another site). In article
+ * contents the frames that pass are not shown as such either: src/lib/embeds.ts turns each into a
+ * click-to-load placeholder (or removes it when its address is not a video, post or map), so no
+ * page of the site loads a third-party frame before the fan asks (issue 16).
+ */
 export const IFRAME_HOSTS = [
   'www.youtube.com',
   'youtube.com',
@@ -18,6 +24,9 @@ export const IFRAME_HOSTS = [
   'maps.google.com',
   'www.openstreetmap.org',
 ];
+
+/** Contents also pass the frames X, Instagram and Facebook give as embed code, for src/lib/embeds.ts to turn into placeholders. */
+const CONTENT_IFRAME_HOSTS = [...IFRAME_HOSTS, 'platform.twitter.com', 'www.instagram.com', 'www.facebook.com'];
 
 /** Elements whose text must not leak into the output once the element is removed. */
 const NON_TEXT_TAGS = ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'object', 'embed', 'title', 'xmp', 'noembed', 'noframes'];
@@ -72,7 +81,7 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset', 'cite'],
   allowProtocolRelative: false,
-  allowedIframeHostnames: IFRAME_HOSTS,
+  allowedIframeHostnames: CONTENT_IFRAME_HOSTS,
   allowIframeRelativeUrls: false,
   nonTextTags: NON_TEXT_TAGS,
   transformTags: {

@@ -20,13 +20,17 @@ describe('contact page', () => {
     ]);
   });
 
-  it('embeds the map lazily, with a title, after the details', () => {
-    const iframe = $('iframe');
-    expect(iframe).toHaveLength(1);
-    expect(iframe.attr('loading')).toBe('lazy');
-    expect(iframe.attr('title')).toBe("Plan d'accès : Palais des Sports Pierre-Ratte, Rue Pierre-Ratte, 02100 Saint-Quentin");
-    expect(iframe.attr('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/);
-    expect($('.contact-details').nextAll('.contact-map')).toHaveLength(1);
+  it('shows the map only on demand: a placeholder after the details, titled, with a link to OpenStreetMap and no frame', () => {
+    expect($('iframe')).toHaveLength(0);
+    const island = $('.contact-details ~ .contact-map [data-island="embed"]');
+    expect(island).toHaveLength(1);
+    const props = JSON.parse(island.attr('data-props') ?? '{}') as Record<string, string>;
+    expect(props.title).toBe("Plan d'accès : Palais des Sports Pierre-Ratte, Rue Pierre-Ratte, 02100 Saint-Quentin");
+    expect(props.frame).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=[\d.]+%2C[\d.]+%2C[\d.]+%2C[\d.]+&layer=mapnik&marker=/);
+    expect(island.find('.embed-title').text()).toBe(props.title);
+    // Without JavaScript the placeholder is a link to the map on OpenStreetMap's site.
+    expect(island.find('a.embed-button').attr('href')).toBe(props.link);
+    expect(props.link).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
     const open = $('a:contains("Ouvrir le plan dans OpenStreetMap")');
     expect(open.attr('target')).toBe('_blank');
     expect(open.attr('rel')).toBe('noopener');

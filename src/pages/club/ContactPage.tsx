@@ -1,4 +1,7 @@
+import { Island } from '../../components/Island.js';
 import { PageBanner } from '../../components/PageBanner.js';
+import { EmbedFrame } from '../../islands/embed/EmbedFrame.js';
+import { openStreetMapTarget } from '../../lib/embed-providers.js';
 import { PostalAddressLines } from './PostalAddressLines.js';
 import type { ContactDetails } from '../../types/club.js';
 
@@ -6,16 +9,14 @@ export type ContactPageProps = ContactDetails;
 
 /** OpenStreetMap's embeddable view around a point (no key, no cookie), and its full-page link. */
 export function osmLinks({ latitude, longitude }: ContactDetails['map']): { embed: string; page: string } {
-  const box = [longitude - 0.006, latitude - 0.003, longitude + 0.006, latitude + 0.003].map((n) => n.toFixed(4)).join('%2C');
-  return {
-    embed: `https://www.openstreetmap.org/export/embed.html?bbox=${box}&layer=mapnik&marker=${latitude}%2C${longitude}`,
-    page: `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`,
-  };
+  const map = openStreetMapTarget([longitude - 0.006, latitude - 0.003, longitude + 0.006, latitude + 0.003], 'mapnik', [latitude, longitude]);
+  return { embed: map.frame ?? '', page: map.link };
 }
 
 /**
- * Spec 2.7. The details are text first; the map is a lazy iframe after them, so the page stays
- * complete when the map host is unreachable.
+ * Spec 2.7. The details are text first; the map comes after them and loads only when the fan asks
+ * (issue 16: nothing is requested of OpenStreetMap before), so the page stays complete when the
+ * map host is unreachable.
  */
 export function ContactPage({ organisation, address, email, phone, phoneE164, openingHours, map }: ContactPageProps) {
   const links = osmLinks(map);
@@ -51,13 +52,17 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
         </div>
         <section className="contact-map" aria-labelledby="contact-map">
           <h2 id="contact-map">Plan d'accès</h2>
-          <iframe
-            src={links.embed}
-            title={`Plan d'accès : ${address.venue}, ${address.street}, ${address.postalCode} ${address.city}`}
-            width={600}
-            height={400}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
+          <Island
+            name="embed"
+            component={EmbedFrame}
+            as="span"
+            props={{
+              provider: 'openstreetmap',
+              kind: 'map',
+              title: `Plan d'accès : ${address.venue}, ${address.street}, ${address.postalCode} ${address.city}`,
+              frame: links.embed,
+              link: links.page,
+            }}
           />
           <p>
             <a href={links.page} target="_blank" rel="noopener">

@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { EmbedFrame } from './EmbedFrame.js';
+
+hydrateIslands('embed', EmbedFrame);
