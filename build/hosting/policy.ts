@@ -29,7 +29,7 @@ export const COMMON_HEADERS: readonly Header[] = [
   // Powerful features nothing on the site uses, denied to the pages and to the frames they embed.
   // Only feature names Chromium knows (an unknown one is logged as a console error). Fullscreen,
   // autoplay and encrypted media stay allowed: the embedded video players use them.
-  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), browsing-topics=()'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), midi=(), browsing-topics=()'],
 ];
 
 /** One rule: a route's URLs (or a folder of static files) and the headers they get. */
