@@ -60,15 +60,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatPageWeights(rows: readonly PageWeightRow[]): string {
   return table(
-    ['page type', 'pages', 'HTML gz (largest)', 'CSS gz', 'JS gz before interaction', 'example (most JS)'],
-    rows.map((row) => [row.pageType, String(row.pages), kb(row.htmlGzip), kb(row.cssGzip), kb(row.jsGzip), `\`${row.example}\``]),
+    ['page type', 'pages', 'HTML gz (largest)', 'CSS gz', 'JS gz before interaction', 'images on a phone: on load / scrolled', 'example (most JS)'],
+    rows.map((row) => [row.pageType, String(row.pages), kb(row.htmlGzip), kb(row.cssGzip), kb(row.jsGzip), `${kb(row.media.eager)} / ${kb(row.media.total)}`, `\`${row.example}\``]),
   );
 }
 
 export function formatLighthouse(results: readonly LighthouseResult[]): string {
   const score = (value: number | null) => (value === null ? '–' : String(value));
   return table(
-    ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'CLS', 'TBT'],
+    ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'CLS', 'TBT', 'LCP image', 'modern formats / responsive / encoded'],
     results.map((r) => [
       `${r.label} \`${r.path}\``,
       score(r.scores.performance),
@@ -78,6 +78,8 @@ export function formatLighthouse(results: readonly LighthouseResult[]): string {
       r.lcpMs === null ? '–' : `${(r.lcpMs / 1000).toFixed(2)} s`,
       r.cls === null ? '–' : r.cls.toFixed(3),
       r.tbtMs === null ? '–' : `${r.tbtMs.toFixed(0)} ms`,
+      r.lcpImageBytes === null ? '–' : kb(r.lcpImageBytes),
+      [r.imageAudits['modern-image-formats'], r.imageAudits['uses-responsive-images'], r.imageAudits['uses-optimized-images']].map(score).join(' / '),
     ]),
   );
 }

@@ -17,10 +17,15 @@ export interface LighthouseResult {
   tbtMs: number | null;
   /** Audits that cost points (score < 1), so the next person knows where to look. */
   failing: string[];
+  /** Issue 13's image audits: score 0-100 (null when not applicable: no image to judge). */
+  imageAudits: Record<(typeof IMAGE_AUDITS)[number], number | null>;
+  /** Bytes of the image requested at high priority (the page's largest paint), null when none. */
+  lcpImageBytes: number | null;
   runtimeError?: string;
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const IMAGE_AUDITS = ['modern-image-formats', 'uses-responsive-images', 'uses-optimized-images'] as const;
 const CHROME_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run',
@@ -39,7 +44,7 @@ export async function freePort(): Promise<number> {
 
 /** The four pages of the issue; the player page only once the player pages exist. */
 export function lighthousePages(siteDir: string, firstPostId: number | undefined): { pages: { label: string; path: string }[]; notes: string[] } {
-  const pages = [{ label: 'home', path: '/' }];
+  const pages = [{ label: 'home', path: '/' }, { label: 'list', path: '/actualites/' }];
   const notes: string[] = [];
   if (firstPostId !== undefined && existsSync(path.join(siteDir, 'actualites', 'article', String(firstPostId)))) {
     pages.push({ label: 'article', path: `/actualites/article/${firstPostId}/` });
@@ -85,6 +90,8 @@ export async function runLighthouse(
         cls: numeric('cumulative-layout-shift'),
         tbtMs: numeric('total-blocking-time'),
         failing,
+        imageAudits: Object.fromEntries(IMAGE_AUDITS.map((id) => [id, lhr.audits[id]?.scoreDisplayMode === 'notApplicable' ? null : scoreOf(lhr.audits[id]?.score)])) as LighthouseResult['imageAudits'],
+        lcpImageBytes: highPriorityImageBytes(lhr),
         ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       };
       log(`  ${page.label} ${page.path}: ${CATEGORIES.map((category) => `${category} ${result.scores[category] ?? '-'}`).join(', ')}`);
@@ -121,6 +128,13 @@ function costlyAudits(lhr: Lhr): string[] {
       return [`${category}: ${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}${nodes.length > 0 ? ` at ${nodes.join(' | ')}` : ''}`];
     }),
   );
+}
+
+/** The image the page asked for first (`fetchpriority="high"`): its transfer size. */
+function highPriorityImageBytes(lhr: Lhr): number | null {
+  const details = lhr.audits['network-requests']?.details as { items?: { resourceType?: string; priority?: string; transferSize?: number }[] } | undefined;
+  const image = (details?.items ?? []).find((item) => item.resourceType === 'Image' && (item.priority === 'High' || item.priority === 'VeryHigh'));
+  return image?.transferSize ?? null;
 }
 
 const scoreOf = (score: number | null | undefined) => (typeof score === 'number' ? Math.round(score * 100) : null);

@@ -7,6 +7,7 @@ import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
 import type { Traffic } from './wordpress/http.js';
 import { syncWordPress, type SyncState } from './wordpress/sync.js';
+import type { BuildWarning } from './warnings.js';
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -44,7 +45,7 @@ export interface ContentDelta {
   localMedia?: string;
   /** Local media shipped with a snapshot (copied to /media), when the folder exists. */
   mediaDir?: string;
-  warnings: string[];
+  warnings: BuildWarning[];
 }
 
 /** Stage 1: the WordPress content, from the live site or the embedded snapshot. */

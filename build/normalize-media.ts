@@ -4,6 +4,7 @@ import { rewriteContentImages } from './media/rewrite-images.js';
 import { isLasting } from './media/problem.js';
 import { prepareMedia, type MediaStats } from './media/prepare.js';
 import type { NormalizedPost } from './wordpress/normalize.js';
+import { postWarning } from './warnings.js';
 
 export interface MediaSource {
   /** Live: the REST base, whose origin alone images are downloaded from. */
@@ -52,10 +53,10 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     for (const url of new Set(entry.media.requests.map((request) => request.url))) {
       const result = prepared.results.get(url);
       if (result && !result.ok) {
-        warnings.push(`post ${entry.post.id}: image left out (${result.problem.message})`);
+        warnings.push(postWarning(entry.post.id, 'image-left-out', `image left out (${result.problem.message})`));
         if (!isLasting(result.problem)) retry = true;
       } else if (result?.ok) {
-        for (const note of result.notes) warnings.push(`post ${entry.post.id}: image ${url}: ${note}`);
+        for (const note of result.notes) warnings.push(postWarning(entry.post.id, 'image-note', `image ${url}: ${note}`));
       }
     }
     const featured = entry.media.featured;

@@ -11,6 +11,7 @@ import type { BuildOptions } from './options.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
 import type { MediaStats } from './media/prepare.js';
 import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } from './wordpress/normalize.js';
+import { postWarning, type BuildWarning } from './warnings.js';
 
 export interface NormalizedSite {
   site: SiteData;
@@ -18,8 +19,8 @@ export interface NormalizedSite {
   mediaFiles: string[];
   /** What build/media did for the posts normalized this time. */
   media?: MediaStats;
-  /** One line per degraded or skipped input; the build goes on and the report lists them. */
-  warnings: string[];
+  /** One per degraded or skipped input; the build goes on and the report lists them. */
+  warnings: BuildWarning[];
   /** What the next build starts from. */
   content: CachedContent;
   changes: ContentChanges;
@@ -48,7 +49,7 @@ export async function normalizeSite(delta: ContentDelta, options: BuildOptions, 
   const merged = delta.unchanged && usable ? { content: usable } : await mergeContent(delta, usable, source);
   const content = merged.content;
   const warnings = [...delta.warnings, ...content.termWarnings, ...content.skipped.map((entry) => entry.warning)];
-  const posts = resolvePosts(content.posts, content, (message) => warnings.push(message));
+  const posts = resolvePosts(content.posts, content, (entry) => warnings.push(entry));
   const before = new Set(cached?.posts.map((post) => post.post.id));
   const after = new Set(content.posts.map((post) => post.post.id));
   const cachedHashes = new Map(cached?.posts.map((post) => [post.post.id, post.rawHash]));
@@ -74,9 +75,9 @@ export async function normalizeSite(delta: ContentDelta, options: BuildOptions, 
 }
 
 async function mergeContent(delta: ContentDelta, cached: CachedContent | undefined, media: MediaSource): Promise<{ content: CachedContent; media?: MediaStats }> {
-  const termWarnings: string[] = [];
-  const categories = normalizeTermList(delta.categories, 'category', (message) => termWarnings.push(message));
-  const tags = normalizeTermList(delta.tags, 'tag', (message) => termWarnings.push(message));
+  const termWarnings: BuildWarning[] = [];
+  const categories = normalizeTermList(delta.categories, 'category', (entry) => termWarnings.push(entry));
+  const tags = normalizeTermList(delta.tags, 'tag', (entry) => termWarnings.push(entry));
   const cachedById = new Map(cached?.posts.map((entry) => [entry.post.id, entry]));
   const entries = new Map<number, CachedPost>();
   const fresh = new Map<number, { normalized: NormalizedPost; rawHash: string }>();
@@ -85,7 +86,7 @@ async function mergeContent(delta: ContentDelta, cached: CachedContent | undefin
   delta.posts.forEach((source, index) => {
     const id = source.id ?? (source.read() as { id?: unknown } | null)?.id;
     if (isPositiveIntegerId(id)) {
-      if (seen.has(id)) return void skipped.push({ id: 0, warning: `post ${id}: skipped, the id appears twice` });
+      if (seen.has(id)) return void skipped.push({ id: 0, warning: postWarning(id, 'post-skipped', 'skipped, the id appears twice') });
       seen.add(id);
     }
     const rawHash = source.hash;

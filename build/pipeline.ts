@@ -11,13 +11,14 @@ import { mediaCacheFile } from './normalize-media.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
-import { planRenderWorkers } from './render/pool.js';
-import { renderSite } from './render/render-site.js';
+import { planRenderThreads } from './render/pool.js';
+import { renderSite, startRenderThreads } from './render/render-site.js';
 import { buildReport, formatReport, type BuildReport } from './report.js';
 import { sharedIslandProps } from './shared-island-props.js';
 import { checkShrink } from './shrink-gate.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { openOutput, type OutputWriter, type WrittenFiles } from './write.js';
+import { warning } from './warnings.js';
 
 async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
@@ -47,18 +48,20 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   // Keep the rejection observed even if fetch fails first.
   bundling.catch(() => {});
   if (!quiet && !previous) log(start.warning ?? `build cache: ${start.reason}, clean build`);
-  const { source, site, warnings, content, changes, mediaFiles } = await fetchAndNormalize(options, previous?.content, stages);
-  if (start.warning) warnings.unshift(start.warning);
-  if (source.source === 'live') await checkShrink(options, site.news.posts.length);
-  const instances = await timed(stages, 'routes', () => expandRoutes(site));
-  // Kept pages are hard links into the output in place: only if it is the one the cache describes.
-  const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs, outDir: options.outDir } : undefined;
-  const output = await openOutput(options.outDir);
+  const { source, site, warnings, content, changes, mediaFiles, threads } = await fetchAndNormalize(options, previous?.content, stages);
+  if (start.warning) warnings.unshift(warning('build-cache', start.warning));
+  let output: OutputWriter | undefined;
   try {
+    if (source.source === 'live') await checkShrink(options, site.news.posts.length);
+    const instances = await timed(stages, 'routes', () => expandRoutes(site));
+    // Kept pages are hard links into the output in place: only if it is the one the cache describes.
+    const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs, outDir: options.outDir } : undefined;
+    const writer = await openOutput(options.outDir);
+    output = writer;
     const progress = quiet ? undefined : createProgress('render');
     // Pages are written as they are rendered: the render stage's time includes their writing.
     const rendered = await timed(stages, 'render', () =>
-      renderSite({ site, instances, assets: bundling, output, previous: keep, workers: planRenderWorkers(options.renderWorkers, instances.length), onProgress: progress?.update }),
+      renderSite({ site, instances, assets: bundling, output: writer, previous: keep, threads, onProgress: progress?.update }),
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
     const assets = await bundling;
@@ -66,7 +69,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
       ...mediaFiles.map((publicPath): [string, string] => [publicPath, mediaCacheFile(path.join(options.cacheDir, 'media'), publicPath)]),
       ...(await snapshotDocuments(source.mediaDir)),
     ]);
-    const write = await timed(stages, 'write', () => writeRest(output, [...assets.files, ...hostingFiles(site)], rendered.written, media));
+    const write = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], rendered.written, media));
     await timed(stages, 'save', async () =>
       saveBuildState(options, {
         identity,
@@ -100,7 +103,8 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     if (!quiet) log(formatReport(report));
     return report;
   } catch (error) {
-    await output.abort();
+    await threads.close();
+    await output?.abort();
     throw error;
   }
 }
@@ -111,9 +115,16 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
  */
 async function fetchAndNormalize(options: BuildOptions, cached: CachedContent | undefined, stages: Record<string, number>) {
   const delta = await timed(stages, 'fetch', () => fetchContent(options, cached));
-  const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, cached));
-  const { source, mediaDir, traffic, listed } = delta;
-  return { ...normalized, source: { source, mediaDir, traffic, listed } };
+  // Render workers load meanwhile, on the other core.
+  const threads = startRenderThreads(planRenderThreads(options.renderWorkers, Math.max(delta.posts.length, cached?.posts.length ?? 0)));
+  try {
+    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, cached));
+    const { source, mediaDir, traffic, listed } = delta;
+    return { ...normalized, threads, source: { source, mediaDir, traffic, listed } };
+  } catch (error) {
+    await threads.close();
+    throw error;
+  }
 }
 
 /** Assets, hosting files, public files and images join the pages, then the new output is swapped in. */

@@ -1,13 +1,16 @@
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { IslandName } from '../src/islands/registry.js';
 import type { PageType } from '../src/routes/types.js';
 import type { BuiltAssets } from './bundle.js';
+import { phoneMediaWeight, type MediaWeight } from './media-weight.js';
 import type { ContentChanges } from './normalize.js';
 import type { RenderedOutput } from './render/render-site.js';
 import type { Traffic } from './wordpress/http.js';
 import type { WriteResult } from './write.js';
+import { groupWarnings, type BuildWarning } from './warnings.js';
 
 export interface PageTypeReport {
   pages: number;
@@ -21,6 +24,8 @@ export interface PageTypeReport {
   jsGzipWithLazy: number;
   /** The page with the largest JavaScript, as an example to open. */
   example: string;
+  /** Image bytes of the largest page on a phone (build/media-weight.ts): on load, and once scrolled through. */
+  media: MediaWeight;
 }
 
 /** What this build did against the cache: the cron log's one line. */
@@ -44,7 +49,8 @@ export interface BuildReport {
   files: number;
   changed: number;
   removed: number;
-  warnings: string[];
+  /** Every warning, with its kind and full message (the log groups them by kind). */
+  warnings: BuildWarning[];
   stages: Record<string, number>;
   pageTypes: Partial<Record<PageType, PageTypeReport>>;
   /** gzip bytes of each asset, by URL. */
@@ -102,7 +108,7 @@ export async function buildReport(input: {
   outputs: readonly RenderedOutput[];
   assets: BuiltAssets;
   write: WriteResult;
-  warnings: string[];
+  warnings: BuildWarning[];
   stages: Record<string, number>;
 }): Promise<BuildReport> {
   const assetSizes: Record<string, number> = {};
@@ -121,7 +127,8 @@ export async function buildReport(input: {
   for (const [type, entry] of tally.types.sort(([, a], [, b]) => a.firstOrder - b.firstOrder)) {
     const largest = await readFile(path.join(input.outDir, entry.largest.path));
     const cssGzip = [...entry.stylesheets].reduce((sum, href) => sum + (assetSizes[href] ?? 0), 0);
-    const report: PageTypeReport = { pages: entry.pages, htmlGzip: gzipSize(largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '' };
+    const media = phoneMediaWeight(largest.toString('utf8'), (sitePath) => siteFileSize(input.outDir, sitePath));
+    const report: PageTypeReport = { pages: entry.pages, htmlGzip: gzipSize(largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '', media };
     for (const { islands, example } of [...entry.islandSets.values()].sort((a, b) => a.order - b.order)) {
       const js = jsOf(islands, false);
       if (js > report.jsGzip || !report.example) {
@@ -148,6 +155,16 @@ export async function buildReport(input: {
   };
 }
 
+/** Bytes of the output file a root-relative URL names; undefined for another host's or a missing file. */
+function siteFileSize(outDir: string, sitePath: string): number | undefined {
+  if (!sitePath.startsWith('/') || sitePath.startsWith('//')) return undefined;
+  try {
+    return statSync(path.join(outDir, decodeURI(sitePath.split(/[?#]/)[0] ?? ''))).size;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The cron log's line: `incremental: 1 new, 0 changed, 0 removed posts; 14 of 6,607 pages rendered; WordPress: 3 requests, 41 KB`. */
 export function formatRunLine(run: BuildRun, pages: number): string {
   const n = (value: number) => value.toLocaleString('en-US');
@@ -171,13 +188,14 @@ export function formatReport(report: BuildReport): string {
     formatRunLine(report.run, report.pages + report.framePaths.length),
     `Built ${report.pages} pages, ${report.files} files (${report.changed} changed, ${report.removed} removed) from the ${report.source === 'live' ? 'live WordPress' : 'snapshot'}.`,
     `Stages: ${Object.entries(report.stages).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`,
-    'Page type    pages   HTML gz   CSS gz    JS gz before interaction / with lazy chunks',
+    'Page type    pages   HTML gz   CSS gz    JS gz before interaction / with lazy chunks   images on a phone: on load / scrolled',
     ...Object.entries(report.pageTypes).map(([type, entry]) =>
-      `${type.padEnd(12)} ${String(entry.pages).padStart(5)}  ${kb(entry.htmlGzip).padStart(8)}  ${kb(entry.cssGzip).padStart(8)}  ${kb(entry.jsGzip).padStart(8)} / ${kb(entry.jsGzipWithLazy).padStart(8)}  (${entry.example})`,
+      `${type.padEnd(12)} ${String(entry.pages).padStart(5)}  ${kb(entry.htmlGzip).padStart(8)}  ${kb(entry.cssGzip).padStart(8)}  ${kb(entry.jsGzip).padStart(8)} / ${kb(entry.jsGzipWithLazy).padStart(8)}  ${kb(entry.media.eager).padStart(8)} / ${kb(entry.media.total).padStart(8)}  (${entry.example})`,
     ),
   ];
   if (report.warnings.length > 0) {
-    lines.push(`${report.warnings.length} warning(s):`, ...report.warnings.map((warning) => `  - ${warning}`));
+    // Grouped by kind: a cron log stays readable with hundreds of them; the report JSON lists each one.
+    lines.push(`${report.warnings.length} warning(s):`, ...groupWarnings(report.warnings).map((line) => `  - ${line}`));
   }
   return lines.join('\n');
 }

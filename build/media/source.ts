@@ -23,6 +23,17 @@ export function isLocalPath(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
+/** The media folder's real path, resolved once per build rather than once per image. */
+const realRoots = new Map<string, Promise<string>>();
+function realRoot(mediaDir: string): Promise<string> {
+  let root = realRoots.get(mediaDir);
+  if (!root) {
+    root = realpath(mediaDir).catch(() => path.resolve(mediaDir));
+    realRoots.set(mediaDir, root);
+  }
+  return root;
+}
+
 /**
  * A snapshot's image: `/media/…` inside the snapshot's media folder, never outside it (no '..', no
  * symbolic link leading elsewhere), at most 25 MB.
@@ -40,7 +51,7 @@ export async function readLocalSource(url: string, mediaDir: string | undefined)
   if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\') || segment.includes('\0'))) {
     throw new MediaProblem('refused', `${url}: not a plain path inside the media folder`);
   }
-  const root = await realpath(mediaDir).catch(() => path.resolve(mediaDir));
+  const root = await realRoot(mediaDir);
   const file = await realpath(path.join(root, ...segments)).catch(() => undefined);
   if (!file) throw new MediaProblem('missing-file', `${url}: no such file in ${mediaDir}`);
   if (!file.startsWith(root + path.sep)) throw new MediaProblem('refused', `${url}: leads outside the media folder`);

@@ -6,7 +6,7 @@ import { COMPILED_VERSION } from '../compiled.js';
 import { MAX_WORKERS } from '../options.js';
 import { WriteError, type OutputFolder, type WrittenFiles } from '../write.js';
 import { RenderError } from './render-error.js';
-import type { PageAssets, RenderCounts, ReuseSource } from './render-routes.js';
+import { createRenderQueue, type PageAssets, type RenderCounts, type RenderQueue, type ReuseSource } from './render-routes.js';
 import type { RenderedOutput } from './render-site.js';
 import type { RenderJob, WorkerMessage } from './worker.js';
 
@@ -17,13 +17,18 @@ export interface PoolResult {
 }
 
 export interface RenderPool {
-  /** Each worker renders its shard of the route table and writes it into `folder`. */
+  readonly size: number;
+  /**
+   * The workers render the route instances they take from `queue` (which the main thread may
+   * share) and write them into `folder`.
+   */
   render(input: {
     site: SiteData;
     instances: number;
     assets: PageAssets;
     folder: OutputFolder;
     previous?: ReuseSource;
+    queue?: RenderQueue;
     onProgress?: (done: number, total: number) => void;
   }): Promise<PoolResult>;
   /** Stops every worker; safe to call more than once. */
@@ -32,18 +37,17 @@ export interface RenderPool {
 
 /**
  * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, about
- * half a second of CPU before it renders at full speed. Measured on 2 cores (bench/README.md), two
- * workers lose to the main thread alone at 8,900 route instances (5,000 posts: 4.3-4.5 s against
- * 3.8-4.1 s) and win at 34,500 (20,000 posts: 11.5 s against 12.2 s, more when the disk is slow);
- * the threshold sits between the two. Below this many instances per worker the main thread
- * renders alone.
+ * half a second of CPU, and the site is serialized for it and deserialized by it. The main thread
+ * renders too (all take pages from one queue), and the workers start while the content is
+ * normalized, so their start-up runs on the other core. Measured on 2 cores (bench/README.md): at 5,000 posts a second thread
+ * saves about a second of render; at 1,000 posts it saves less than its start-up costs.
  */
-export const MIN_INSTANCES_PER_WORKER = 7_500;
+export const MIN_POSTS_PER_THREAD = 2_500;
 
-/** Render threads for this many route instances: the requested number, else what pays off. */
-export function planRenderWorkers(requested: number | undefined, instances: number, cores = availableParallelism()): number {
+/** Render threads (the main one included) for a site of this many posts: the requested number, else what pays off. */
+export function planRenderThreads(requested: number | undefined, posts: number, cores = availableParallelism()): number {
   if (requested !== undefined) return requested;
-  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.floor(instances / MIN_INSTANCES_PER_WORKER)));
+  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.floor(posts / MIN_POSTS_PER_THREAD)));
 }
 
 /** Errors keep their kind across the thread boundary, so the CLI's one-line reason reads the same. */
@@ -51,8 +55,8 @@ const ERRORS: Record<string, new (message: string) => Error> = { RenderError, Wr
 
 /**
  * Render workers for large sites: each gets the whole normalized site (serialized once, in
- * shared memory), renders every n-th route instance and writes those files itself into the new
- * output folder.
+ * shared memory), renders the route instances it takes from the shared queue and writes those
+ * files itself into the new output folder.
  */
 export function startRenderPool(size: number): RenderPool {
   // Compiled, the worker is a sibling file of the bundle; from the sources it needs the TypeScript loader.
@@ -62,8 +66,9 @@ export function startRenderPool(size: number): RenderPool {
   const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
 
   return {
+    size,
     close,
-    async render({ site, instances, assets, folder, previous, onProgress = () => {} }) {
+    async render({ site, instances, assets, folder, previous, queue = createRenderQueue(), onProgress = () => {} }) {
       const bytes = serialize(site);
       const shared = new SharedArrayBuffer(bytes.byteLength);
       new Uint8Array(shared).set(bytes);
@@ -73,7 +78,7 @@ export function startRenderPool(size: number): RenderPool {
       try {
         const results = await Promise.all(
           workers.map((worker, index) =>
-            runJob(worker, { site: shared, assets: pageAssets, folder, shard: { index, count: size }, instances, previous }, (done) => {
+            runJob(worker, { site: shared, assets: pageAssets, folder, queue, instances, previous }, (done) => {
               progress[index] = done;
               onProgress(progress.reduce((sum, value) => sum + value, 0), instances);
             }),
@@ -86,7 +91,7 @@ export function startRenderPool(size: number): RenderPool {
           written: results.map((result) => result.written),
         };
       } catch (error) {
-        // One shard failed: the others would only write into a folder about to be removed.
+        // One worker failed: the others would only write into a folder about to be removed.
         await close();
         throw error;
       }

@@ -41,14 +41,36 @@ export interface RenderCounts {
   rendered: number;
 }
 
-/** One of `count` render threads takes every route instance whose position modulo count is `index`. */
-export interface RenderShard {
-  index: number;
-  count: number;
+/**
+ * The route instances not yet taken, shared by every thread rendering them: each takes the next
+ * `chunk` positions from one counter in shared memory, so a thread that started later (a worker
+ * loading its modules) or renders slower simply takes fewer, and all finish together.
+ */
+export interface RenderQueue {
+  /** One Int32: the next position to take. */
+  next: SharedArrayBuffer;
+  chunk: number;
+}
+
+/** Small enough for the threads to end within a few pages of each other, large enough to cost nothing. */
+const QUEUE_CHUNK = 16;
+
+export function createRenderQueue(chunk = QUEUE_CHUNK): RenderQueue {
+  return { next: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT), chunk };
+}
+
+/** Positions this thread takes from the queue, in chunks, until none is left. */
+function* taken(queue: RenderQueue, length: number): Generator<number> {
+  const next = new Int32Array(queue.next);
+  for (;;) {
+    const start = Atomics.add(next, 0, queue.chunk);
+    if (start >= length) return;
+    for (let order = start; order < Math.min(start + queue.chunk, length); order += 1) yield order;
+  }
 }
 
 /**
- * Every route instance (or one shard of them) to a file handed to `emit` (the writer); nothing here
+ * Every route instance (or those this thread takes from `queue`) to a file handed to `emit` (the writer); nothing here
  * touches the disk but to check that a file to keep is still there, and no page stays in memory
  * once emitted. A page is rendered only when its key changed: the key covers everything a page is
  * made from (its props and head from the route's load, the layout around it, the assets it links
@@ -60,18 +82,18 @@ export function renderRoutes(
   site: SiteData,
   assets: PageAssets,
   emit: EmitFile,
-  { shard = { index: 0, count: 1 }, onProgress = () => {}, previous }: { shard?: RenderShard; onProgress?: (done: number, total: number) => void; previous?: ReuseSource } = {},
+  { queue = createRenderQueue(), onProgress = () => {}, previous }: { queue?: RenderQueue; onProgress?: (done: number, total: number) => void; previous?: ReuseSource } = {},
 ): RenderCounts {
   const basePath = basePathOf(site.siteUrl);
   const layout = createLayoutRenderer(site, assets.sharedProps);
   const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.contentCssHref, assets.islands]));
   const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
-  const total = Math.ceil((instances.length - shard.index) / shard.count);
+  const total = instances.length;
   const kept = (file: string, key: string) => {
     const record = previous?.outputs[file];
     return record?.key === key && existsSync(path.join(previous?.outDir ?? '', file)) ? record : undefined;
   };
-  for (let order = shard.index; order < instances.length; order += shard.count) {
+  for (const order of taken(queue, instances.length)) {
     const instance = instances[order] as RouteInstance;
     const { route, params } = instance;
     let output: EmittedFile;

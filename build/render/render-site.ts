@@ -3,8 +3,8 @@ import type { SiteData } from '../../src/site-data.js';
 import type { BuiltAssets } from '../bundle.js';
 import type { OutputRecord } from '../cache/build-cache.js';
 import type { OutputWriter, WrittenFiles } from '../write.js';
-import { startRenderPool } from './pool.js';
-import { renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
+import { startRenderPool, type RenderPool } from './pool.js';
+import { createRenderQueue, renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
 
 /** A file of the route table as it went into the output, with its position in the route order. */
 export interface RenderedOutput {
@@ -23,10 +23,24 @@ export interface RenderSiteResult {
   written: WrittenFiles[];
 }
 
+/** The threads that will render: the main one, and workers started ahead so they load meanwhile. */
+export interface RenderThreads {
+  readonly count: number;
+  readonly pool?: RenderPool;
+  close(): Promise<void>;
+}
+
+/** Starts `count - 1` render workers now (none for 1): they load while the content is normalized. */
+export function startRenderThreads(count: number): RenderThreads {
+  const pool = count > 1 ? startRenderPool(count - 1) : undefined;
+  return { count, ...(pool ? { pool } : {}), close: async () => pool?.close() };
+}
+
 /**
- * Stage: the whole route table into the output being written, in this thread or in `workers`
- * threads (started at once, so they load while the assets are still being bundled). Pages whose
- * inputs did not change since `previous` are kept from the previous output instead of rendered.
+ * Stage: the whole route table into the output being written. With workers, the main thread and
+ * each worker take route instances from one shared queue, all rendering at once.
+ * Pages whose inputs did not change since `previous` are kept from the previous output instead of
+ * rendered.
  */
 export async function renderSite(input: {
   site: SiteData;
@@ -34,14 +48,30 @@ export async function renderSite(input: {
   assets: Promise<BuiltAssets>;
   output: OutputWriter;
   previous?: ReuseSource;
-  workers: number;
+  threads: RenderThreads;
   onProgress?: (done: number, total: number) => void;
 }): Promise<RenderSiteResult> {
-  const { site, instances, output, previous, onProgress } = input;
-  const pool = input.workers > 1 ? startRenderPool(input.workers) : undefined;
+  const { site, instances, output, previous, threads, onProgress = () => {} } = input;
   try {
     const assets = await input.assets;
-    if (pool) return await pool.render({ site, instances: instances.length, assets, folder: output.folder, previous, onProgress });
+    const progress = { own: 0, pool: 0 };
+    const report = () => onProgress(progress.own + progress.pool, instances.length);
+    const queue = createRenderQueue();
+    // The workers get their job first: they render while this thread takes pages from the same queue.
+    const pooled = threads.pool?.render({
+      site,
+      instances: instances.length,
+      assets,
+      folder: output.folder,
+      previous,
+      queue,
+      onProgress: (done) => {
+        progress.pool = done;
+        report();
+      },
+    });
+    // Keep a worker's failure observed while this thread is still busy.
+    pooled?.catch(() => {});
     const outputs: RenderedOutput[] = [];
     const counts = renderRoutes(
       instances,
@@ -51,11 +81,24 @@ export async function renderSite(input: {
         outputs.push({ path: file.path, order, record: file.record, rendered: !('reuse' in file) });
         return 'reuse' in file ? output.reuse(file.path) : output.add(file);
       },
-      { onProgress, previous },
+      {
+        previous,
+        queue,
+        onProgress: (done) => {
+          progress.own = done;
+          report();
+        },
+      },
     );
-    // This thread's files went into `output` itself.
-    return { counts, outputs, written: [] };
+    if (!pooled) return { counts, outputs, written: [] };
+    const others = await pooled;
+    return {
+      counts: { pages: counts.pages + others.counts.pages, files: counts.files + others.counts.files, rendered: counts.rendered + others.counts.rendered },
+      outputs: [...outputs, ...others.outputs].sort((a, b) => a.order - b.order),
+      // This thread's files went into `output` itself; the workers' are added at commit.
+      written: others.written,
+    };
   } finally {
-    await pool?.close();
+    await threads.close();
   }
 }

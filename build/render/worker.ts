@@ -3,7 +3,7 @@ import { parentPort, type MessagePort } from 'node:worker_threads';
 import { expandRoutes } from '../../src/routes.js';
 import type { SiteData } from '../../src/site-data.js';
 import { createFileWriter, type OutputFolder, type WrittenFiles } from '../write.js';
-import { renderRoutes, type PageAssets, type RenderCounts, type RenderShard, type ReuseSource } from './render-routes.js';
+import { renderRoutes, type PageAssets, type RenderCounts, type RenderQueue, type ReuseSource } from './render-routes.js';
 import type { RenderedOutput } from './render-site.js';
 
 /** The main thread's one message to a render worker. */
@@ -12,7 +12,7 @@ export interface RenderJob {
   site: SharedArrayBuffer;
   assets: PageAssets;
   folder: OutputFolder;
-  shard: RenderShard;
+  queue: RenderQueue;
   /** Route instances the main thread expanded: the worker's own expansion must agree. */
   instances: number;
   previous?: ReuseSource;
@@ -39,7 +39,7 @@ port.once('message', (job: RenderJob) => {
   );
 });
 
-/** Renders one shard of the route table and writes it into the shared output folder. */
+/** Renders the route instances it takes from the queue and writes it into the shared output folder. */
 async function render(job: RenderJob): Promise<WorkerMessage> {
   const site = deserialize(new Uint8Array(job.site)) as SiteData;
   const writer = createFileWriter(job.folder);
@@ -55,7 +55,7 @@ async function render(job: RenderJob): Promise<WorkerMessage> {
       return 'reuse' in file ? writer.reuse(file.path) : writer.add(file);
     },
     {
-      shard: job.shard,
+      queue: job.queue,
       previous: job.previous,
       onProgress: (done, total) => {
         if (done % PROGRESS_EVERY === 0 || done === total) port.postMessage({ type: 'progress', done } satisfies WorkerMessage);

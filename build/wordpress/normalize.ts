@@ -4,6 +4,7 @@ import { articleContent } from '../../src/lib/wp-leftovers.js';
 import type { NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
 import { collectPostImages, mediaRequestsOf } from '../media/collect-images.js';
 import type { MediaRequest } from '../media/prepare.js';
+import { postWarning, warning, type BuildWarning } from '../warnings.js';
 
 /**
  * The one normalizer for the live pull and the snapshot: raw REST objects in, our own types out.
@@ -28,7 +29,7 @@ export interface NormalizedPost {
    */
   media: PostMedia;
   /** This post's own warnings, given again on every build that uses the cached result. */
-  warnings: string[];
+  warnings: BuildWarning[];
 }
 
 export interface PostMedia {
@@ -40,15 +41,15 @@ export interface PostMedia {
   files: string[];
 }
 
-export type PostResult = { normalized: NormalizedPost } | { skipped: string };
+export type PostResult = { normalized: NormalizedPost } | { skipped: BuildWarning };
 
 /** Terms resolved against this build's lists, newest first; each post's own warnings are given again. */
-export function resolvePosts(entries: readonly NormalizedPost[], terms: { categories: Term[]; tags: Term[] }, warn: (message: string) => void): NewsPost[] {
+export function resolvePosts(entries: readonly NormalizedPost[], terms: { categories: Term[]; tags: Term[] }, warn: (warning: BuildWarning) => void): NewsPost[] {
   const byId = { categories: new Map(terms.categories.map((term) => [term.id, term])), tags: new Map(terms.tags.map((term) => [term.id, term])) };
   const posts = entries.map(({ post, categoryIds, tagIds, warnings }) => {
     for (const warning of warnings) warn(warning);
     const categories = resolveTerms(categoryIds, byId.categories);
-    if (categories.length === 0) warn(`post ${post.id}: no category`);
+    if (categories.length === 0) warn(postWarning(post.id, 'no-category', 'no category'));
     return { ...post, categories, tags: resolveTerms(tagIds, byId.tags) };
   });
   return posts.sort(newestFirst);
@@ -80,30 +81,31 @@ const EXCERPT_LENGTH = 200;
 /** One post from its REST object alone; `index` names a post whose id cannot be read. */
 export function normalizePost(item: unknown, index: number): PostResult {
   if (!isObject(item) || !isPositiveIntegerId(item.id)) {
-    return { skipped: `post #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer` };
+    return { skipped: warning('post-skipped', `post #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer`) };
   }
   const id = item.id;
-  const warnings: string[] = [];
-  const note = (message: string) => warnings.push(`post ${id}: ${message}`);
+  const warnings: BuildWarning[] = [];
+  const note = (kind: BuildWarning['kind'], message: string) => warnings.push(postWarning(id, kind, message));
   const date = dateOrUndefined(item.date) ?? dateOrUndefined(item.modified);
-  if (!date) return { skipped: `post ${id}: skipped, no usable date (${JSON.stringify(item.date)})` };
-  if (date !== item.date) note('no usable date, the modification date is used');
+  if (!date) return { skipped: postWarning(id, 'post-skipped', `skipped, no usable date (${JSON.stringify(item.date)})`) };
+  if (date !== item.date) note('post-date-replaced', 'no usable date, the modification date is used');
   const embedded = isObject(item._embedded) ? item._embedded : {};
 
   const rawTitle = rendered(item.title);
-  if (FOREIGN_TITLE_MARKUP.test(rawTitle)) note('markup removed from the title');
+  if (FOREIGN_TITLE_MARKUP.test(rawTitle)) note('title-markup-removed', 'markup removed from the title');
   const titleHtml = sanitizeTitle(rawTitle);
   let titleText = toPlainText(titleHtml);
   if (!titleText) {
-    note('empty title, shown as "Sans titre"');
+    note('empty-title', 'empty title, shown as "Sans titre"');
     titleText = 'Sans titre';
   }
-  const contentHtml = articleContent(rendered(item.content), note);
-  if (!contentHtml) note('empty content');
+  // Its only notes are the shortcodes it removed.
+  const contentHtml = articleContent(rendered(item.content), (message) => note('shortcode-removed', message));
+  if (!contentHtml) note('empty-content', 'empty content');
 
   const featuredMedia = Array.isArray(embedded['wp:featuredmedia']) ? embedded['wp:featuredmedia'][0] : undefined;
-  if (featuredMedia === undefined) note('no featured image');
-  else if (!isObject(featuredMedia) || typeof featuredMedia.code === 'string') note('featured image unavailable');
+  if (featuredMedia === undefined) note('no-featured-image', 'no featured image');
+  else if (!isObject(featuredMedia) || typeof featuredMedia.code === 'string') note('featured-image-unavailable', 'featured image unavailable');
   const images = collectPostImages(item);
   const alt = (isObject(featuredMedia) && typeof featuredMedia.alt_text === 'string' ? toPlainText(featuredMedia.alt_text) : '') || `Illustration : ${titleText}`;
 
@@ -151,15 +153,15 @@ function excerptOf(excerptHtml: string, contentHtml: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH / 2)).replace(/[\s,;:.]+$/, '')}…`;
 }
 
-export function normalizeTermList(items: unknown[], kind: 'category' | 'tag', warn: (message: string) => void): Term[] {
+export function normalizeTermList(items: unknown[], kind: 'category' | 'tag', warn: (warning: BuildWarning) => void): Term[] {
   const terms = new Map<number, Term>();
   items.forEach((item, index) => {
     if (!isObject(item) || !isPositiveIntegerId(item.id)) {
-      warn(`${kind} #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer`);
+      warn(warning(`${kind}-skipped`, `${kind} #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer`));
       return;
     }
     const name = toPlainText(typeof item.name === 'string' ? item.name : '');
-    if (!name) warn(`${kind} ${item.id}: no name, shown as "Sans nom"`);
+    if (!name) warn(warning(`${kind}-without-name`, `${kind} ${item.id}: no name, shown as "Sans nom"`, item.id));
     if (terms.has(item.id)) return;
     terms.set(item.id, {
       id: item.id,

@@ -1,6 +1,7 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { createLimiter, DEFAULT_HTTP, WordPressError, type HttpOptions, type Traffic } from './http.js';
 import { fetchList, fetchListPage, FULL_PULL, PER_PAGE, resourceUrl, type Limiter, type PullOptions } from './pull.js';
+import { warning, type BuildWarning } from '../warnings.js';
 
 /**
  * Where the next sync starts. `marker` is the latest `modified` (site time, as WordPress writes it)
@@ -36,7 +37,7 @@ export interface LivePull {
   traffic: Traffic;
   /** Why the incremental sync had to list every id (a post disappeared, a count disagreed). */
   listed?: string;
-  warnings: string[];
+  warnings: BuildWarning[];
 }
 
 /**
@@ -89,7 +90,7 @@ async function incrementalPull(
   report: (line: string) => void,
 ): Promise<LivePull> {
   const since = { modified_after: shiftWallClock(previous.marker, -MARGIN_MS) };
-  const warnings: string[] = [];
+  const warnings: BuildWarning[] = [];
   const [changed, newest, categories, tags, media] = await Promise.all([
     fetchList(apiUrl, 'posts', { ...since, _embed: '1', orderby: 'modified', order: 'desc' }, http, limit),
     limit(() => fetchListPage(resourceUrl(apiUrl, 'posts', 1, ID_FIELDS), http)),
@@ -98,7 +99,7 @@ async function incrementalPull(
     fetchList(apiUrl, 'media', { ...since, _fields: 'id,modified' }, http, limit).catch((error: unknown) => {
       // Some hosts close /media to visitors: posts then show an edited image once they are edited themselves.
       if (!(error instanceof WordPressError) || !/answered HTTP 4\d\d/.test(error.message)) throw error;
-      warnings.push(`WordPress media could not be checked for edits (${error.message})`);
+      warnings.push(warning('wordpress-media', `WordPress media could not be checked for edits (${error.message})`));
       return { items: [] as unknown[], pages: 0 };
     }),
   ]);

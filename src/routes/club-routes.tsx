@@ -53,13 +53,14 @@ function competitionRoute(id: RouteId, key: keyof CompetitionFacts, description:
   });
 }
 
-function supporterGroupsRoute(id: RouteId, title: string, intro: string): PageRoute {
+/** The spec's two supporter pages show the same groups: each has its own description (no duplicate in search results). */
+function supporterGroupsRoute(id: RouteId, title: string, intro: string, description: string): PageRoute {
   return definePage({
     id,
     pageType: 'text',
     load: (site) => ({
       props: { title, intro, groups: site.club.supporterGroups },
-      head: { title, description: 'Les Fous du Palais et Allez Saint-Quentin, les deux groupes de supporters du SQBB.' },
+      head: { title, description },
     }),
     Page: SupporterGroupsPage,
   });
@@ -98,12 +99,18 @@ export const clubRoutes: Route[] = [
     'club-supporter-clubs',
     'Clubs supporters',
     "Depuis toujours, le public saint-quentinois est le sixième homme du SQBB. Deux clubs de supporters font vibrer le Palais des Sports Pierre-Ratte à chaque match.",
+    'Les Fous du Palais et Allez Saint-Quentin, les deux clubs de supporters qui font vibrer le Palais des Sports Pierre-Ratte.',
   ),
-  bannerPage({ id: 'club-volunteers', title: 'Bénévoles', description: 'Les bénévoles du SQBB.' }),
+  bannerPage({
+    id: 'club-volunteers',
+    title: 'Bénévoles',
+    description: 'Les bénévoles du Saint-Quentin Basket-Ball, qui font vivre chaque match à domicile au Palais des Sports Pierre-Ratte.',
+  }),
   supporterGroupsRoute(
     'club-supporter-groups',
     'Groupes de supporters',
     'Rejoignez l\'un des deux groupes de supporters du SQBB et vivez chaque match au cœur des tribunes.',
+    'Rejoindre les Fous du Palais ou Allez Saint-Quentin : présidents et présentation des deux groupes de supporters du SQBB.',
   ),
   placeholderPage({ id: 'club-photos-cult', title: 'Photos cultes', description: 'Les photos cultes du Saint-Quentin Basket-Ball : bientôt en ligne sur le site du club.' }),
   placeholderPage({ id: 'club-photos-legends', title: 'Légendes', description: 'Les légendes du Saint-Quentin Basket-Ball : la galerie arrive bientôt sur le site du club.' }),

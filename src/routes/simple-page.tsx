@@ -19,13 +19,16 @@ export function bannerPage({ id, title, description }: SimplePageOptions): PageR
   });
 }
 
-/** The spec's under-construction placeholder ('Retrouvez-nous plus tard'). */
+/**
+ * The spec's under-construction placeholder ('Retrouvez-nous plus tard'): left out of the sitemap and
+ * kept out of search results (noindex), where a page saying only 'Page en construction' would be a dead end.
+ */
 export function placeholderPage({ id, title, description }: SimplePageOptions): PageRoute {
   return definePage({
     id,
     pageType: 'text',
     hideFromSitemap: true,
-    load: () => ({ props: { title }, head: { title, description } }),
+    load: () => ({ props: { title }, head: { title, description, noindex: true } }),
     Page: UnderConstruction,
   });
 }

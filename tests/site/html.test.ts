@@ -79,4 +79,39 @@ describe('HTML of every page', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('keeps the under-construction placeholders, and only them and the error page, out of search engines', () => {
+    const problems: string[] = [];
+    let placeholders = 0;
+    for (const page of pages) {
+      const $ = loadHtml(page);
+      const placeholder = $('main').text().includes('Page en construction');
+      const noindex = $('meta[name="robots"]').attr('content') === 'noindex';
+      if (placeholder) placeholders += 1;
+      if (placeholder && !noindex) problems.push(`${page.path}: placeholder without noindex`);
+      if (noindex && !placeholder && page.path !== '/404.html') problems.push(`${page.path}: noindex on a page with content`);
+    }
+    expect(placeholders).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('gives every indexable page a description of at least 50 characters that no other indexable page shares', () => {
+    // Indexable: not noindex, and its own canonical (an alias route points to its main page, which carries the description).
+    const indexable = pages.filter((page) => {
+      const $ = loadHtml(page);
+      const canonicalPath = new URL($('link[rel="canonical"]').attr('href') ?? '', 'http://site.invalid').pathname;
+      return $('meta[name="robots"]').attr('content') !== 'noindex' && canonicalPath === page.path.replace(/index\.html$/, '');
+    });
+    const problems: string[] = [];
+    const seen = new Map<string, string>();
+    for (const page of indexable) {
+      const description = loadHtml(page)('meta[name="description"]').attr('content') ?? '';
+      if (description.length < 50) problems.push(`${page.path}: ${description.length} characters ("${description}")`);
+      const other = seen.get(description);
+      if (other) problems.push(`${page.path}: same description as ${other}`);
+      seen.set(description, page.path);
+    }
+    expect(indexable.length).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  });
 });

@@ -34,7 +34,9 @@ describe('the build cache', () => {
       await writeFile(file, damage(await readFile(file)));
       const report = await build();
       expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
-      expect(report.warnings.filter((warning) => warning.includes('build cache'))).toEqual([expect.stringMatching(/is corrupt, truncated or not ours: ignored, clean build$/)]);
+      expect(report.warnings.filter((warning) => warning.kind === 'build-cache').map((warning) => warning.message)).toEqual([
+        expect.stringMatching(/is corrupt, truncated or not ours: ignored, clean build$/),
+      ]);
       expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
       // Its result is the new cache.
       expect((await build()).run.mode).toBe('incremental');

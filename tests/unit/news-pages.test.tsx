@@ -91,6 +91,20 @@ describe('article page', () => {
     expect($('script:not([type])')).toHaveLength(0);
   });
 
+  it('completes a short or empty excerpt with the title and the date in the description', () => {
+    const bare = makeSite();
+    const [first, second] = bare.news.posts;
+    if (!first || !second) throw new Error('fixture has two posts');
+    first.titleText = 'Victoire';
+    first.excerptText = 'Bravo !';
+    second.titleText = 'Défaite à Cholet';
+    second.excerptText = '';
+    const short = render(bare, `/actualites/article/${first.id}`).head.description;
+    const empty = render(bare, `/actualites/article/${second.id}`).head.description;
+    expect(short).toMatch(/^Victoire\. Bravo ! Article du Saint-Quentin Basket-Ball publié le \d+ \p{L}+ \d{4}\.$/u);
+    expect(empty).toMatch(/^Défaite à Cholet\. Article du Saint-Quentin Basket-Ball publié le /);
+    for (const description of [short, empty]) expect(description.length).toBeGreaterThanOrEqual(50);
+  });
 });
 
 describe('news list, JSON pages and feed', () => {
@@ -112,7 +126,7 @@ describe('news list, JSON pages and feed', () => {
     expect($('item')).toHaveLength(20);
     expect($('item link').first().text()).toBe('https://www.sqbb.fr/actualites/article/62/');
     expect($('item pubDate').first().text()).toBe('Sun, 16 Nov 2025 17:18:00 GMT');
-    expect($('item title').map((_, title) => $(title).text()).get()).toContain('Victoire de prestige contre Monaco');
+    expect($('item title').map((_, title) => $(title).text()).get()).toContain('Défaite sans appel contre Monaco');
     $('enclosure').each((_, element) => expect($(element).attr('url')).toMatch(/^https:\/\/www\.sqbb\.fr\/media\//));
   });
 });

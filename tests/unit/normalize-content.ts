@@ -2,13 +2,16 @@ import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } f
 import type { RawWordPressContent } from '../../build/wordpress/raw.js';
 import type { MediaVariant } from '../../src/lib/picture.js';
 import type { NewsContent } from '../../src/types/news.js';
+import type { BuildWarning } from '../../build/warnings.js';
 
 /**
  * Raw REST content normalized as the build does, without the media stage (no download, no sharp):
  * with `images`, each featured image gets made-up converted files named after its post
  * (/media/post-<id>-<width>.<ext>), so pages that show pictures can be rendered in unit tests.
  */
-export function normalizeContent(raw: RawWordPressContent, warn: (message: string) => void = () => {}, { images = false } = {}): NewsContent {
+export function normalizeContent(raw: RawWordPressContent, warnMessage: (message: string) => void = () => {}, { images = false } = {}): NewsContent {
+  // Tests read the warnings' messages, as the build log prints a warning alone.
+  const warn = (warning: BuildWarning) => warnMessage(warning.message);
   const categories = normalizeTermList(raw.categories, 'category', warn);
   const tags = normalizeTermList(raw.tags, 'tag', warn);
   const seen = new Set<number>();
@@ -16,7 +19,7 @@ export function normalizeContent(raw: RawWordPressContent, warn: (message: strin
   raw.posts.forEach((item, index) => {
     const result = normalizePost(item, index);
     if ('skipped' in result) return warn(result.skipped);
-    if (seen.has(result.normalized.post.id)) return warn(`post ${result.normalized.post.id}: skipped, the id appears twice`);
+    if (seen.has(result.normalized.post.id)) return warnMessage(`post ${result.normalized.post.id}: skipped, the id appears twice`);
     seen.add(result.normalized.post.id);
     entries.push(images ? withMadeUpImage(result.normalized) : result.normalized);
   });

@@ -6,7 +6,7 @@ import { bundleAssets } from '../../build/bundle.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
-import { planRenderWorkers, startRenderPool } from '../../build/render/pool.js';
+import { planRenderThreads, startRenderPool } from '../../build/render/pool.js';
 import { RenderError } from '../../build/render/render-error.js';
 import type { BuildReport } from '../../build/report.js';
 import { openOutput } from '../../build/write.js';
@@ -61,17 +61,17 @@ describe('rendering in worker threads', () => {
 
 describe('how many render threads a build uses', () => {
   it('keeps small sites in the main thread, where a worker would cost more to start than it saves', () => {
-    expect(planRenderWorkers(undefined, 100, 8)).toBe(1);
-    expect(planRenderWorkers(undefined, 9_000, 2)).toBe(1);
+    expect(planRenderThreads(undefined, 30, 8)).toBe(1);
+    expect(planRenderThreads(undefined, 2_000, 2)).toBe(1);
   });
 
-  it('adds a thread per 7,500 pages, up to the cores there are', () => {
-    expect(planRenderWorkers(undefined, 15_000, 2)).toBe(2);
-    expect(planRenderWorkers(undefined, 35_000, 2)).toBe(2);
-    expect(planRenderWorkers(undefined, 35_000, 8)).toBe(4);
+  it('adds a thread per 2,500 posts, up to the cores there are', () => {
+    expect(planRenderThreads(undefined, 5_000, 2)).toBe(2);
+    expect(planRenderThreads(undefined, 20_000, 2)).toBe(2);
+    expect(planRenderThreads(undefined, 10_000, 8)).toBe(4);
   });
 
   it('uses the number asked for with --workers', () => {
-    expect(planRenderWorkers(3, 100, 2)).toBe(3);
+    expect(planRenderThreads(3, 100, 2)).toBe(3);
   });
 });

@@ -57,7 +57,7 @@ describe('normalizeWordPress', () => {
 
   it('asks build/media for the featured image in every place the pages show it, with its alt text', () => {
     const result = normalizePost(REAL_POST, 0);
-    if ('skipped' in result) throw new Error(result.skipped);
+    if ('skipped' in result) throw new Error(result.skipped.message);
     const { media, post } = result.normalized;
     const source = 'https://wp.example.org/wp-content/uploads/2025/08/sqbb-actu-19.jpg';
     expect(media.featured).toEqual({ source, alt: 'Photo : Retour en images sur la soirée des partenaires' });
@@ -74,7 +74,7 @@ describe('normalizeWordPress', () => {
       media.media_details.sizes.broken = { source_url: 42 };
       media.media_details.sizes.odd = 'nope';
     }), 0);
-    if ('skipped' in result) throw new Error(result.skipped);
+    if ('skipped' in result) throw new Error(result.skipped.message);
     expect(result.normalized.media.featured?.alt).toBe('Illustration : Retour en images sur la soirée des partenaires');
     expect(result.normalized.media.vouched.every((url) => typeof url === 'string')).toBe(true);
   });

@@ -111,8 +111,8 @@ describe('build against a real WordPress', () => {
       expect($('img[src*="/wp-content/"], source[srcset*="/wp-content/"], img[srcset*="/wp-content/"]')).toHaveLength(0);
     }
 
-    const strongTitle = byTitle.get('Victoire de prestige contre Monaco') as CheerioAPI;
-    expect(strongTitle('h1').text()).toBe('Victoire de prestige contre Monaco');
+    const strongTitle = byTitle.get('Défaite sans appel contre Monaco') as CheerioAPI;
+    expect(strongTitle('h1').text()).toBe('Défaite sans appel contre Monaco');
 
     const newestFirst = [...seed.posts].sort((a, b) => b.date.localeCompare(a.date));
     const list = await page('actualites');

@@ -82,7 +82,7 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
   const published = `${post.dateGmt ?? post.date}Z`;
   const head: PageHead = {
     title: post.titleText,
-    description: post.excerptText || `${post.titleText} : l'actualité du ${CLUB.name}.`,
+    description: articleDescription(post),
     ogType: 'article',
     contentStyles: true,
     publishedTime: published,
@@ -107,16 +107,34 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
   return { props, head };
 }
 
+/** Below this a search result shows almost nothing: a short or empty excerpt is completed with the title and date. */
+export const MIN_DESCRIPTION_LENGTH = 50;
+
+const sentence = (text: string) => (/[.!?…»]$/.test(text) ? text : `${text}.`);
+
+/** The excerpt when it says enough; else the title, the excerpt and the date (one post a day rarely shares a title). */
+function articleDescription(post: NewsPost): string {
+  if (post.excerptText.length >= MIN_DESCRIPTION_LENGTH) return post.excerptText;
+  return [sentence(post.titleText), post.excerptText ? sentence(post.excerptText) : '', `Article du ${CLUB.name} publié le ${formatFrenchLongDate(post.date)}.`]
+    .filter(Boolean)
+    .join(' ');
+}
+
 export interface NewsList {
   title: string;
   subtitle?: string;
-  description: string;
+  /** The head's description of page n: each page of a list has its own (search engines list them apart). */
+  description: (page: number) => string;
   posts: NewsPost[];
   key: NewsListKey;
 }
 
 export function newsList(site: SiteData): NewsList {
-  return { title: 'Actualités', description: 'Toutes les actualités du SQBB.', posts: site.news.posts, key: { kind: 'news' } };
+  const description = (page: number) =>
+    page > 1
+      ? `Les actualités du ${CLUB.name}, page ${page} : résultats, équipe pro, vie du club, formation et partenaires.`
+      : `Toutes les actualités du ${CLUB.name} : résultats, équipe pro, vie du club, formation et partenaires.`;
+  return { title: 'Actualités', description, posts: site.news.posts, key: { kind: 'news' } };
 }
 
 export function termList(site: SiteData, kind: 'category' | 'tag', id: string | undefined): NewsList {
@@ -124,9 +142,9 @@ export function termList(site: SiteData, kind: 'category' | 'tag', id: string | 
   const term = terms.find((candidate) => String(candidate.id) === id);
   if (!term) throw new Error(`no ${kind} ${JSON.stringify(id)}`);
   const posts = indexOf(site.news).postsByTerm.get(`${kind}:${term.id}`) ?? [];
-  return kind === 'category'
-    ? { title: term.name, subtitle: 'Catégorie', description: `Les actualités du SQBB dans la catégorie ${term.name}.`, posts, key: { kind, id: term.id } }
-    : { title: term.name, subtitle: 'Étiquette', description: `Les actualités du SQBB avec l'étiquette ${term.name}.`, posts, key: { kind, id: term.id } };
+  const what = kind === 'category' ? `dans la catégorie «\u00a0${term.name}\u00a0»` : `avec l'étiquette «\u00a0${term.name}\u00a0»`;
+  const description = (page: number) => `Les actualités du ${CLUB.name} ${what}${page > 1 ? `, page ${page}` : ''}, de la plus récente à la plus ancienne.`;
+  return { title: term.name, subtitle: kind === 'category' ? 'Catégorie' : 'Étiquette', description, posts, key: { kind, id: term.id } };
 }
 
 /** Page n of a list as the page's props. */
@@ -149,6 +167,6 @@ export function loadListPage(list: NewsList, page: number): { props: NewsListPag
         },
       },
     },
-    head: { title, description: list.description },
+    head: { title, description: list.description(page) },
   };
 }

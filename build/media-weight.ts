@@ -1,0 +1,87 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
+
+type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
+
+/** A node that is an element of the given tag name (htmlparser2's nodes carry `name` and `attribs` only then). */
+function isElement(node: unknown, name: string): node is Element {
+  return typeof node === 'object' && node !== null && (node as { type?: string }).type === 'tag' && (node as { name?: string }).name === name;
+}
+
+/**
+ * The phone the report weighs images for: a common Android viewport at device pixel ratio 2
+ * (browsers pick the srcset candidate for width × ratio), and the root font size of `rem` lengths.
+ */
+export const PHONE = { width: 412, pixelRatio: 2, rootFontPx: 16 } as const;
+
+/** Image bytes a phone downloads for one page: the eager images, and all of them once scrolled. */
+export interface MediaWeight {
+  eager: number;
+  total: number;
+}
+
+/**
+ * What a phone downloads for the images of `html`: per `<picture>`, the AVIF candidate its `sizes`
+ * asks for at the phone's width (the browsers that fans use decode AVIF); a lone `<img>` its `src`.
+ * `sizeOf` gives a site path's byte size (undefined for what is not the site's file, left out).
+ */
+export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => number | undefined): MediaWeight {
+  const document = parseDocument(html);
+  const weight: MediaWeight = { eager: 0, total: 0 };
+  for (const img of DomUtils.getElementsByTagName('img', document, true)) {
+    const picture = isElement(img.parent, 'picture') ? img.parent : undefined;
+    const avif = picture?.children.find((child): child is Element => isElement(child, 'source') && child.attribs.type === 'image/avif');
+    const srcset = avif?.attribs.srcset ?? avif?.attribs.srcSet ?? img.attribs.srcset ?? img.attribs.srcSet;
+    const sizes = avif?.attribs.sizes ?? img.attribs.sizes;
+    const url = srcset ? pickCandidate(srcset, sizes) : img.attribs.src;
+    const bytes = url ? sizeOf(url) : undefined;
+    if (bytes === undefined) continue;
+    weight.total += bytes;
+    if (img.attribs.loading !== 'lazy') weight.eager += bytes;
+  }
+  return weight;
+}
+
+/** The candidate a browser picks: the narrowest at least as wide as the slot × pixel ratio, else the widest. */
+export function pickCandidate(srcset: string, sizes: string | undefined): string | undefined {
+  const candidates = srcset
+    .split(',')
+    .map((entry) => entry.trim().split(/\s+/))
+    .map(([url, descriptor]) => ({ url: url ?? '', width: Number(descriptor?.replace(/w$/, '') ?? NaN) }))
+    .filter((candidate) => candidate.url && Number.isFinite(candidate.width))
+    .sort((a, b) => a.width - b.width);
+  if (candidates.length === 0) return srcset.trim().split(/\s+/)[0];
+  const needed = slotWidth(sizes) * PHONE.pixelRatio;
+  return (candidates.find((candidate) => candidate.width >= needed) ?? candidates.at(-1))?.url;
+}
+
+/** The slot width `sizes` gives at the phone's viewport (100vw when there is no `sizes`). */
+export function slotWidth(sizes: string | undefined): number {
+  if (!sizes) return PHONE.width;
+  for (const entry of splitTopLevel(sizes)) {
+    const match = /^\(\s*(min|max)-width\s*:\s*([\d.]+)(px|rem|em)\s*\)\s+(.+)$/.exec(entry);
+    if (!match) return length(entry);
+    const [, kind, value, unit, rest] = match as unknown as [string, 'min' | 'max', string, string, string];
+    const limit = Number(value) * (unit === 'px' ? 1 : PHONE.rootFontPx);
+    if (kind === 'max' ? PHONE.width <= limit : PHONE.width >= limit) return length(rest);
+  }
+  return PHONE.width;
+}
+
+/** Our `sizes` hold no comma inside a condition or a `calc()`, so entries split on every comma. */
+function splitTopLevel(sizes: string): string[] {
+  return sizes.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+/** `840px`, `30rem`, `100vw`, `calc(100vw - 32px)`: the lengths our `sizes` use. */
+function length(text: string): number {
+  const calc = /^calc\(\s*([\d.]+)vw\s*([-+])\s*([\d.]+)px\s*\)$/.exec(text.trim());
+  if (calc) {
+    const [, vw, sign, px] = calc as unknown as [string, string, string, string];
+    return (Number(vw) / 100) * PHONE.width + (sign === '-' ? -1 : 1) * Number(px);
+  }
+  const simple = /^([\d.]+)(px|rem|em|vw)$/.exec(text.trim());
+  if (!simple) return PHONE.width;
+  const [, value, unit] = simple as unknown as [string, string, string];
+  if (unit === 'vw') return (Number(value) / 100) * PHONE.width;
+  return Number(value) * (unit === 'px' ? 1 : PHONE.rootFontPx);
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { phoneMediaWeight, pickCandidate, slotWidth } from '../../build/media-weight.js';
+
+const ARTICLE_SIZES = '(max-width: 1023.98px) calc(100vw - 32px), (max-width: 1231.98px) calc(100vw - 392px), 840px';
+
+describe('image bytes on a phone (build report)', () => {
+  it('reads the slot width a phone gets from the sizes our layout writes', () => {
+    expect(slotWidth(ARTICLE_SIZES)).toBe(412 - 32);
+    expect(slotWidth('(min-width: 64rem) 30rem, 100vw')).toBe(412);
+    expect(slotWidth('(min-width: 20rem) 10rem, 100vw')).toBe(160);
+    expect(slotWidth('96px')).toBe(96);
+    expect(slotWidth(undefined)).toBe(412);
+  });
+
+  it('picks the narrowest candidate covering the slot at pixel ratio 2, else the widest', () => {
+    const srcset = '/m/a-400.avif 400w, /m/a-800.avif 800w, /m/a-1024.avif 1024w';
+    expect(pickCandidate(srcset, ARTICLE_SIZES)).toBe('/m/a-800.avif'); // 380 × 2 = 760
+    expect(pickCandidate(srcset, '100vw')).toBe('/m/a-1024.avif'); // 824
+    expect(pickCandidate('/m/a-400.avif 400w', '100vw')).toBe('/m/a-400.avif');
+    expect(pickCandidate(srcset, '96px')).toBe('/m/a-400.avif');
+  });
+
+  it('adds the AVIF each picture shows and lone images, lazy ones only once scrolled, other hosts left out', () => {
+    const html = [
+      `<picture><source type="image/avif" srcSet="/m/hero-800.avif 800w, /m/hero-1024.avif 1024w" sizes="100vw"/>`,
+      `<source type="image/webp" srcSet="/m/hero-1024.webp 1024w" sizes="100vw"/><img src="/m/hero.jpg" fetchPriority="high"/></picture>`,
+      `<picture><source type="image/avif" srcSet="/m/card-400.avif 400w" sizes="100vw"/><img src="/m/card.jpg" loading="lazy"/></picture>`,
+      '<img src="/logo.svg"/><img src="https://elsewhere.example/x.png"/>',
+    ].join('');
+    const sizes: Record<string, number> = { '/m/hero-1024.avif': 30_000, '/m/card-400.avif': 5_000, '/logo.svg': 700, '/m/hero.jpg': 90_000 };
+    expect(phoneMediaWeight(html, (url) => (url.startsWith('/') ? sizes[url] : undefined))).toEqual({ eager: 30_700, total: 35_700 });
+  });
+});
