@@ -7,6 +7,8 @@ const PORT = Number(process.env.TEST_PORT ?? 4173);
 export default defineConfig({
   testDir: 'tests/browser',
   testMatch: '**/*.spec.ts',
+  // Served by nginx with the generated server block: tests/browser/nginx.config.ts.
+  testIgnore: '**/nginx.spec.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

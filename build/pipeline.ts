@@ -5,6 +5,7 @@ import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
 import { cacheIdentity, folderIdentity, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
 import { fetchContent } from './fetch.js';
+import { hostingFiles } from './hosting/index.js';
 import { normalizeSite } from './normalize.js';
 import { mediaCacheFile } from './normalize-media.js';
 import type { BuildOptions } from './options.js';
@@ -68,7 +69,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
       ...mediaFiles.map((publicPath): [string, string] => [publicPath, mediaCacheFile(path.join(options.cacheDir, 'media'), publicPath)]),
       ...(await snapshotDocuments(source.mediaDir)),
     ]);
-    const write = await timed(stages, 'write', () => writeRest(writer, assets.files, rendered.written, media));
+    const write = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], rendered.written, media));
     await timed(stages, 'save', async () =>
       saveBuildState(options, {
         identity,
@@ -126,7 +127,7 @@ async function fetchAndNormalize(options: BuildOptions, cached: CachedContent | 
   }
 }
 
-/** Assets, public files and images join the pages, then the new output is swapped in. */
+/** Assets, hosting files, public files and images join the pages, then the new output is swapped in. */
 async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], rendered: WrittenFiles[], media: ReadonlyMap<string, string>) {
   for (const file of [...assetFiles, ...(await collectStaticFiles())]) output.add(file);
   return output.commit(rendered, media);

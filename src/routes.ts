@@ -1,5 +1,6 @@
 import { clubRoutes } from './routes/club-routes.js';
 import { newsRoutes } from './routes/news-routes.js';
+import { legalRoutes } from './routes/legal-routes.js';
 import { fillPattern, RouteError } from './routes/paths.js';
 import { seoRoutes } from './routes/seo-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
@@ -11,7 +12,7 @@ import type { SiteData } from './site-data.js';
  * The single route table: every page and file the build writes. Menus, the sitemap, link checks
  * and tests read it; nothing else lists routes.
  */
-const CONTENT_ROUTES: readonly Route[] = [...siteRoutes, ...clubRoutes, ...teamRoutes, ...newsRoutes];
+const CONTENT_ROUTES: readonly Route[] = [...siteRoutes, ...clubRoutes, ...legalRoutes, ...teamRoutes, ...newsRoutes];
 export const ROUTES: readonly Route[] = [...CONTENT_ROUTES, ...seoRoutes(CONTENT_ROUTES)];
 
 export interface RouteInstance {

@@ -32,6 +32,9 @@ npx playwright test || status=1
 step "Team pages against a mid-season build (upcoming matches exist)"
 npx playwright test -c tests/browser/team.config.ts || status=1
 
+step "The built site behind nginx with the generated server block (headers, redirects, CSP in Chromium)"
+NGINX_TEST_PORT="${NGINX_TEST_PORT:-4175}" npx playwright test -c tests/browser/nginx.config.ts || status=1
+
 step "Integration test against a real WordPress"
 npx vitest run --config tests/wordpress/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/wordpress.json || status=1
 

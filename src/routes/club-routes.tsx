@@ -1,3 +1,4 @@
+import { MAP_FRAME_ORIGIN } from '../lib/embed-providers.js';
 import { BecomePartnerPage } from '../pages/club/BecomePartnerPage.js';
 import { CashlessPage } from '../pages/club/CashlessPage.js';
 import { CompetitionPage } from '../pages/club/CompetitionPage.js';
@@ -158,7 +159,7 @@ export const clubRoutes: Route[] = [
     pageType: 'text',
     load: (site) => ({
       props: site.club.contact,
-      head: { title: 'Contact', description: 'Adresse, horaires, e-mail et téléphone du Saint-Quentin Basket-Ball.' },
+      head: { title: 'Contact', description: 'Adresse, horaires, e-mail et téléphone du Saint-Quentin Basket-Ball.', frameOrigins: [MAP_FRAME_ORIGIN] },
     }),
     Page: ContactPage,
   }),

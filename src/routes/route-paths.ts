@@ -37,6 +37,8 @@ export const ROUTE_PATHS = {
   'stadium-access-guide': '/guides/acces-stade',
   contact: '/contact',
   cashless: '/cashless',
+  'legal-notice': '/mentions-legales',
+  privacy: '/confidentialite',
   players: '/equipe/pro/joueurs',
   'player-detail-alias': '/equipe/pro/joueurs/detail',
   'player-detail': '/equipe/pro/joueurs/details/:id',

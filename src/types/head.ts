@@ -10,6 +10,11 @@ export interface PageHead {
   jsonLd?: object[];
   /** Extra resources for this page only (e.g. the cashless widget script). */
   scripts?: { src: string; async?: boolean }[];
+  /**
+   * Third-party origins ('https://host') this page may show in a frame (the contact map, after the
+   * fan's click): the hosting files' Content-Security-Policy allows them on this page only.
+   */
+  frameOrigins?: readonly string[];
   /** The page shows WordPress post contents: it links the block styles' sheet (src/styles/content/). */
   contentStyles?: boolean;
   publishedTime?: string;

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { representativePagePaths } from './site-pages.js';
+import { LEGAL_PAGE_PATHS, representativePagePaths } from './site-pages.js';
 import { expect, test, waitForIslands } from './fixtures.js';
 
 const PAGES = representativePagePaths();
@@ -26,6 +26,18 @@ test.describe('accessibility (axe-core)', () => {
       console.log(`axe: ${batch(index).length} pages, ${rules} rules per page`);
       expect(violations).toEqual([]);
     });
+  }
+});
+
+test('axe finds nothing on the legal pages, whatever the impact', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const path of LEGAL_PAGE_PATHS) {
+    expect(PAGES, path).toContain(path);
+    await page.goto(path);
+    await waitForIslands(page);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(results.passes.length, path).toBeGreaterThan(10);
   }
 });
 

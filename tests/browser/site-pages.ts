@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { href } from '../../src/routes/route-paths.js';
 
 const report = () => JSON.parse(readFileSync('.tmp/site-report.json', 'utf8')) as { pagePaths: string[]; framePaths: string[] };
 
@@ -27,3 +28,6 @@ export function representativePagePaths(perPattern = 2): string[] {
     return count < perPattern;
   });
 }
+
+/** The legal notice and the privacy policy: axe must find nothing at all on them, whatever the impact. */
+export const LEGAL_PAGE_PATHS = [href('legal-notice'), href('privacy')];

@@ -19,6 +19,8 @@ export function SiteFooter() {
             <li><a href={href('practical-info')}>Infos pratiques</a></li>
             <li><a href={href('calendar')}>Calendrier</a></li>
             <li><a href={href('news')}>Actualités</a></li>
+            <li><a href={href('legal-notice')}>Mentions légales</a></li>
+            <li><a href={href('privacy')}>Confidentialité et cookies</a></li>
           </ul>
         </nav>
         <ul className="footer-links" aria-label="Réseaux sociaux">
