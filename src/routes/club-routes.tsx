@@ -12,7 +12,7 @@ import { PracticalInfoPage } from '../pages/club/PracticalInfoPage.js';
 import { StadiumPage } from '../pages/club/StadiumPage.js';
 import { SupporterGroupsPage } from '../pages/club/SupporterGroupsPage.js';
 import type { SiteData } from '../site-data.js';
-import type { CompetitionFacts } from '../types/club.js';
+import type { CompetitionFacts } from '../schemas/club.js';
 import { bannerPage, placeholderPage } from './simple-page.js';
 import type { RouteId, StaticRouteId } from './route-paths.js';
 import { definePage, type PageRoute, type Route } from './types.js';

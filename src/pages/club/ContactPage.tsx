@@ -1,6 +1,6 @@
 import { PageBanner } from '../../components/PageBanner.js';
 import { PostalAddressLines } from './PostalAddressLines.js';
-import type { ContactDetails } from '../../types/club.js';
+import type { ContactDetails } from '../../schemas/club.js';
 
 export type ContactPageProps = ContactDetails;
 
