@@ -82,10 +82,8 @@ export const supporterGroupSchema = z.strictObject({
 
 export const supportersFileSchema = z.strictObject({ ...schemaRef, groups: z.array(supporterGroupSchema).length(2) });
 
-const faq = faqEntry(STATIC_ROUTE_IDS);
-
 /** The 7 practical questions of /club/info-pratiques/general (spec 2.12). */
-export const faqFileSchema = z.strictObject({ ...schemaRef, questions: z.array(faq).length(7) });
+export const faqFileSchema = z.strictObject({ ...schemaRef, questions: z.array(faqEntry).length(7) });
 
 const postalAddress = z.strictObject({
   venue: text,
@@ -145,7 +143,7 @@ export const cashlessSchema = z.strictObject({
   whatIs: texts(1),
   whyPreload: texts(1),
   facts: texts(1),
-  faq: z.array(faq).length(8),
+  faq: z.array(faqEntry).length(8),
   contactEmail: email,
 });
 
@@ -182,7 +180,7 @@ export type ClubHistory = Omit<z.infer<typeof historySchema>, '$schema'>;
 export type HistoryEra = ClubHistory['eras'][number];
 export type PalmaresEntry = z.infer<typeof palmaresFileSchema>['titles'][number];
 export type SupporterGroup = z.infer<typeof supporterGroupSchema>;
-export type FaqEntry = z.infer<typeof faq>;
+export type FaqEntry = z.infer<typeof faqEntry>;
 export type StadiumFacts = Omit<z.infer<typeof stadiumSchema>, '$schema'>;
 export type TicketPrice = z.infer<typeof ticketPrice>;
 export type PostalAddress = z.infer<typeof postalAddress>;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { publicDir } from '../../data/project-root.js';
+import { STATIC_ROUTE_IDS } from './routes.js';
 
 /**
  * Building blocks of the data schemas. Every rule's message starts with the value it read, so the
@@ -62,28 +63,27 @@ export const clubImage = z.strictObject({
 });
 
 /** One FAQ question; `links` turns a phrase of the answer into a link to a page of the site. */
-export const faqEntry = (routeIds: readonly [string, ...string[]]) =>
-  z
-    .strictObject({
-      question: text,
-      /** Paragraphs of plain text. */
-      answer: texts(1),
-      links: z
-        .array(
-          z.strictObject({
-            text: text.meta({ description: 'The words of the answer that become the link ("la page Contact").' }),
-            route: z.enum(routeIds).meta({ description: 'Route id of the page linked to (src/routes/route-paths.ts).' }),
-          }),
-        )
-        .optional(),
-    })
-    .superRefine((entry, ctx) => {
-      entry.links?.forEach((link, index) => {
-        if (!entry.answer.some((paragraph) => paragraph.includes(link.text))) {
-          ctx.addIssue({ code: 'custom', path: ['links', index, 'text'], input: link.text, message: `${show(link.text)} does not appear in the answer` });
-        }
-      });
+export const faqEntry = z
+  .strictObject({
+    question: text,
+    /** Paragraphs of plain text. */
+    answer: texts(1),
+    links: z
+      .array(
+        z.strictObject({
+          text: text.meta({ description: 'The words of the answer that become the link ("la page Contact").' }),
+          route: z.enum(STATIC_ROUTE_IDS).meta({ description: 'Route id of the page linked to (src/routes/route-paths.ts).' }),
+        }),
+      )
+      .optional(),
+  })
+  .superRefine((entry, ctx) => {
+    entry.links?.forEach((link, index) => {
+      if (!entry.answer.some((paragraph) => paragraph.includes(link.text))) {
+        ctx.addIssue({ code: 'custom', path: ['links', index, 'text'], input: link.text, message: `${show(link.text)} does not appear in the answer` });
+      }
     });
+  });
 
 /** Fails on the second entry whose key was already seen, pointing at that entry's field. */
 export function unique<T>(items: readonly T[], key: (item: T) => unknown, ctx: z.RefinementCtx, at: (index: number) => PropertyKey[], what: string): void {
