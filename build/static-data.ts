@@ -31,7 +31,7 @@ function describe(issue: z.core.$ZodRawIssue): string {
   const input = issue.input;
   switch (issue.code) {
     case 'invalid_type':
-      return input === undefined ? 'is missing' : `${show(input)} is not ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`;
+      return input === undefined ? 'is missing' : `${show(input)} is not ${issue.expected === 'int' ? 'an integer' : /^[aeiou]/.test(issue.expected) ? `an ${issue.expected}` : `a ${issue.expected}`}`;
     case 'invalid_value':
       return `${show(input)} is not one of ${issue.values.map((value) => show(value)).join(', ')}`;
     case 'unrecognized_keys':
@@ -115,6 +115,10 @@ export function loadStaticData({ dataDir = defaultDataDir(), now }: { dataDir?: 
   const settings = readDataFile(dataDir, 'settings', 'settings.json');
   const seasonFile = `season/${settings.currentSeason}.json`;
   const season = readDataFile(dataDir, 'season', seasonFile);
+  const [first, second] = season.years.split('-') as [string, string];
+  if (`${first}-${second.slice(2)}` !== settings.currentSeason || Number(second) !== Number(first) + 1) {
+    throw new DataError(problem(`data/${seasonFile}`, 'season', 'years', `${JSON.stringify(season.years)} is not the season of the file's name (${settings.currentSeason})`));
+  }
   const teams = readDataFile(dataDir, 'teams', 'teams.json').teams;
   const warnings: string[] = [];
   const teamIds = new Set(teams.map((team) => team.id));

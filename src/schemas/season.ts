@@ -14,6 +14,8 @@ export const matchEntrySchema = z
     id: integer(1),
     kickoff: z
       .string()
+      // The pattern is for editors (JSON Schema); the refinement checks the date is real and exists in Paris.
+      .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, { error: (issue) => deriveKickoff(String(issue.input)) as string, abort: true })
       .refine((value) => typeof deriveKickoff(value) !== 'string', { error: (issue) => deriveKickoff(String(issue.input)) as string })
       .meta({ description: 'Paris local date-time "2025-10-04T20:00" (or "2026-05-24" while the time is not fixed).' }),
     competition: competitionSchema,
@@ -40,7 +42,7 @@ export const seasonSchema = z
       .string()
       .regex(/^(\d{4})-(\d{4})$/, { error: (issue) => `${JSON.stringify(issue.input)} is not two years (YYYY-YYYY)` })
       .meta({ description: 'As the footer and the calendar show it: "2025-2026".' }),
-    months: z.array(z.enum(FRENCH_MONTHS)).min(1).meta({ description: 'The calendar\'s month sections, in order ("Septembre" to "Mai").' }),
+    months: z.array(z.enum(FRENCH_MONTHS)).min(1).meta({ description: 'The months the matches are played in ("Septembre" to "Mai"): a kickoff in another month is an error.' }),
     matches: z.array(matchEntrySchema),
   })
   .superRefine((season, ctx) => {
