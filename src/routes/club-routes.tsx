@@ -64,7 +64,7 @@ function supporterGroupsRoute(id: RouteId, title: string, intro: string): PageRo
   });
 }
 
-// Route ids are referenced by src/menu.ts; aliases of the spec keep a canonical link to their main route.
+// Route ids are referenced by data/menu.json; aliases of the spec keep a canonical link to their main route.
 export const clubRoutes: Route[] = [
   definePage({
     id: 'club-history',

@@ -14,7 +14,7 @@ export const teamsFileSchema = z
   .strictObject({ ...schemaRef, teams: z.array(teamSchema) })
   .superRefine((file, ctx) => {
     unique(file.teams, (team) => team.id, ctx, (index) => ['teams', index, 'id'], 'used twice');
-    if (!file.teams.some((team) => team.id === 1)) ctx.addIssue({ code: 'custom', path: ['teams'], input: undefined, message: 'must hold team 1, the club itself' });
+    if (!file.teams.some((team) => team.id === 1)) ctx.addIssue({ code: 'custom', path: [], input: undefined, message: 'must hold team 1, the club itself' });
   });
 
 export type Team = z.infer<typeof teamSchema>;

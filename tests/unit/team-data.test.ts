@@ -94,7 +94,7 @@ describe('a malformed team or season file is named with its entry, field and rul
   });
 
   it('teams without the club, or with a logo on another host', () => {
-    expect(loadError('teams.json', (f) => { f.teams.shift(); })).toBe('data/teams.json: teams: teams must hold team 1, the club itself');
+    expect(loadError('teams.json', (f) => { f.teams.shift(); })).toBe('data/teams.json: teams: must hold team 1, the club itself');
     expect(loadError('teams.json', (f) => { f.teams[1].logo = 'https://medias.lnb.fr/logos/clubs/paris-basketball.png'; })).toBe(
       'data/teams.json: team 2: logo "https://medias.lnb.fr/logos/clubs/paris-basketball.png" is not a path under /images/',
     );
