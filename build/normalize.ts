@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadClubData } from '../data/club/index.js';
-import { loadTeamData } from '../data/team/index.js';
 import { isPositiveIntegerId } from '../src/routes/paths.js';
 import type { SiteData } from '../src/site-data.js';
 import type { CachedContent, CachedPost } from './cache/build-cache.js';
 import type { ContentDelta } from './fetch.js';
 import type { BuildOptions } from './options.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
+import type { StaticData } from './static-data.js';
 import type { MediaStats } from './media/prepare.js';
 import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } from './wordpress/normalize.js';
 import { postWarning, type BuildWarning } from './warnings.js';
@@ -40,7 +39,7 @@ export interface ContentChanges {
  * posts whose REST object changed since the cached content are sanitized again; a post's terms
  * are resolved by id against this build's term lists, so renamed and deleted terms reach every post.
  */
-export async function normalizeSite(delta: ContentDelta, options: BuildOptions, cached?: CachedContent): Promise<NormalizedSite> {
+export async function normalizeSite(delta: ContentDelta, options: BuildOptions, data: StaticData, cached?: CachedContent): Promise<NormalizedSite> {
   const mediaCache = path.join(options.cacheDir, 'media');
   const mediaBasis = JSON.stringify({ store: await mediaStoreId(mediaCache), local: delta.localMedia ?? null });
   // Images are attached from the media cache: a purged cache or changed snapshot files make every post new.
@@ -48,7 +47,7 @@ export async function normalizeSite(delta: ContentDelta, options: BuildOptions, 
   const source = { cacheDir: mediaCache, ...(options.wpUrl ? { apiUrl: options.wpUrl } : {}), ...(delta.mediaDir ? { localMediaDir: delta.mediaDir } : {}) };
   const merged = delta.unchanged && usable ? { content: usable } : await mergeContent(delta, usable, source);
   const content = merged.content;
-  const warnings = [...delta.warnings, ...content.termWarnings, ...content.skipped.map((entry) => entry.warning)];
+  const warnings = [...data.warnings, ...delta.warnings, ...content.termWarnings, ...content.skipped.map((entry) => entry.warning)];
   const posts = resolvePosts(content.posts, content, (entry) => warnings.push(entry));
   const before = new Set(cached?.posts.map((post) => post.post.id));
   const after = new Set(content.posts.map((post) => post.post.id));
@@ -63,8 +62,9 @@ export async function normalizeSite(delta: ContentDelta, options: BuildOptions, 
       builtAt: options.now,
       siteUrl: options.siteUrl,
       news: { posts, categories: content.categories, tags: content.tags },
-      club: loadClubData(),
-      team: loadTeamData(),
+      club: data.club,
+      team: data.team,
+      season: data.season,
     },
     warnings,
     content: { ...content, mediaBasis, ...(delta.sync ? { sync: delta.sync } : {}), ...(delta.snapshot ? { snapshot: delta.snapshot } : {}) },

@@ -21,13 +21,15 @@ export interface BuildOptions {
    * pages and cores (see planRenderWorkers).
    */
   renderWorkers?: number;
+  /** The club's data files (settings.json, season/, teams.json...); unset: the project's data/. */
+  dataDir?: string;
 }
 
 export class OptionsError extends Error {
   override name = 'OptionsError';
 }
 
-const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl' | 'now' | 'workers' | 'cacheDir'; env: string }> = {
+const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl' | 'now' | 'workers' | 'cacheDir' | 'dataDir'; env: string }> = {
   '--content': { key: 'contentDir', env: 'CONTENT_DIR' },
   '--wp': { key: 'wpUrl', env: 'WP_API_URL' },
   '--out': { key: 'outDir', env: 'OUT_DIR' },
@@ -35,6 +37,7 @@ const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl'
   '--now': { key: 'now', env: 'BUILD_NOW' },
   '--workers': { key: 'workers', env: 'BUILD_WORKERS' },
   '--cache': { key: 'cacheDir', env: 'BUILD_CACHE' },
+  '--data': { key: 'dataDir', env: 'DATA_DIR' },
 };
 
 /** Flags without a value, and the environment variable that sets each. */
@@ -51,7 +54,8 @@ export const USAGE = `Usage: npm run build -- [options]
   --wp URL          live WordPress REST base, e.g. https://cms.example/wp-json/wp/v2 (WP_API_URL)
   --out DIR         output folder (OUT_DIR, default dist)
   --site-url URL    absolute site address for canonical links, sitemap, feeds (SITE_URL, default http://localhost:8080)
-  --now ISO-DATE    the build's "now" for upcoming matches (BUILD_NOW, default: the current time)
+  --now ISO-DATE    the build's "now": upcoming matches, scores shown, ages (BUILD_NOW, default: the current time)
+  --data DIR        the club's data files (DATA_DIR, default data): settings.json, season/, teams.json...
   --workers N       threads rendering pages, 1 to ${MAX_WORKERS} (BUILD_WORKERS; default: 1 below 5,000 posts, then one per 2,500 posts up to one per core)
   --cache DIR       persistent build cache (BUILD_CACHE, default .cache/build): cron runs fetch and render only what changed
   --clean           ignore the cache and build from nothing (BUILD_CLEAN=1); the result becomes the new cache
@@ -89,6 +93,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     clean: switches.clean,
     now: parseNow(values.now),
     ...(values.workers === undefined ? {} : { renderWorkers: parseWorkers(values.workers) }),
+    ...(values.dataDir === undefined ? {} : { dataDir: path.resolve(cwd, values.dataDir) }),
   };
 }
 

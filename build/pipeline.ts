@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadClubData } from '../data/club/index.js';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
 import { cacheIdentity, folderIdentity, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
@@ -15,6 +14,7 @@ import { planRenderThreads } from './render/pool.js';
 import { renderSite, startRenderThreads } from './render/render-site.js';
 import { buildReport, formatReport, type BuildReport } from './report.js';
 import { sharedIslandProps } from './shared-island-props.js';
+import { loadStaticData, type StaticData } from './static-data.js';
 import { checkShrink } from './shrink-gate.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { openOutput, type OutputWriter, type WrittenFiles } from './write.js';
@@ -41,14 +41,16 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   const identity = cacheIdentity(options);
   const start = await timed(stages, 'cache', () => loadBuildState(options, identity));
   const previous = start.state;
-  const shared = sharedIslandProps(loadClubData());
+  // The data files first: a malformed one stops the build before anything is fetched or written.
+  const data = loadStaticData({ now: options.now, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  const shared = sharedIslandProps(data.club);
   const sharedProps = JSON.stringify(shared);
   const cachedAssets = previous?.assets?.sharedProps === sharedProps ? previous.assets.built : undefined;
   const bundling = cachedAssets ? Promise.resolve(cachedAssets) : timed(stages, 'bundle', () => bundleAssets(shared));
   // Keep the rejection observed even if fetch fails first.
   bundling.catch(() => {});
   if (!quiet && !previous) log(start.warning ?? `build cache: ${start.reason}, clean build`);
-  const { source, site, warnings, content, changes, mediaFiles, threads } = await fetchAndNormalize(options, previous?.content, stages);
+  const { source, site, warnings, content, changes, mediaFiles, threads } = await fetchAndNormalize(options, data, previous?.content, stages);
   if (start.warning) warnings.unshift(warning('build-cache', start.warning));
   let output: OutputWriter | undefined;
   try {
@@ -113,12 +115,12 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
  * Fetch and normalize in a scope of their own: the raw REST objects (a hundred megabytes for
  * 5,000 posts) are garbage as soon as they are normalized, not held until the build ends.
  */
-async function fetchAndNormalize(options: BuildOptions, cached: CachedContent | undefined, stages: Record<string, number>) {
+async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached: CachedContent | undefined, stages: Record<string, number>) {
   const delta = await timed(stages, 'fetch', () => fetchContent(options, cached));
   // Render workers load meanwhile, on the other core.
   const threads = startRenderThreads(planRenderThreads(options.renderWorkers, Math.max(delta.posts.length, cached?.posts.length ?? 0)));
   try {
-    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, cached));
+    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached));
     const { source, mediaDir, traffic, listed } = delta;
     return { ...normalized, threads, source: { source, mediaDir, traffic, listed } };
   } catch (error) {

@@ -1,15 +1,14 @@
 import { resolveMenu } from '../src/components/layout/resolve-menu.js';
 import type { SiteNavProps } from '../src/islands/nav/SiteNav.js';
 import type { PartnersSliderProps } from '../src/islands/partners/PartnersSlider.js';
-import { MENU } from '../src/menu.js';
 import { href } from '../src/routes/route-paths.js';
-import type { ClubData } from '../src/types/club.js';
+import type { ClubData } from '../src/schemas/club.js';
 
 /**
  * Props of the layout's islands that are the same on every page: the menu and the partners. They
  * ship once, inside the island bundles (esbuild `define`, see build/bundle.ts), instead of as JSON
  * in every page's HTML (7 KB of each page, a quarter of an article). They come from code and the
- * club's static data, never from WordPress, so the bundle stage can compute them before the
+ * club's data files (the menu's season label included), never from WordPress, so the bundle stage can compute them before the
  * content is fetched; render checks that the site it renders gives the same.
  */
 export interface SharedIslandProps {
@@ -21,7 +20,7 @@ export function sharedIslandProps(club: ClubData): SharedIslandProps {
   const partners = [...club.partners]
     .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
     .map(({ name, link, img }) => ({ name, link, ...(img ? { img } : {}) }));
-  return { nav: { menu: resolveMenu(MENU), homeHref: href('home') }, partners: { partners, partnersHref: href('partners') } };
+  return { nav: { menu: resolveMenu(club.menu), homeHref: href('home') }, partners: { partners, partnersHref: href('partners') } };
 }
 
 /** The global each island entry reads its shared props from (declared in src/islands/shared-props.d.ts). */

@@ -1,9 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../data/project-root.js';
+import { publicDir } from '../data/project-root.js';
 import type { OutputFile } from './output-file.js';
 
-const ROOT = projectRoot();
 
 /**
  * A snapshot's documents (the PDFs that file blocks link to), published as they are under /media/
@@ -28,7 +27,7 @@ export async function snapshotDocuments(mediaDir: string | undefined): Promise<M
 
 /** public/ is copied as it is (WordPress images are converted and published by the media stage instead). */
 export async function collectStaticFiles(): Promise<OutputFile[]> {
-  return filesUnder(path.join(ROOT, 'public'), '/');
+  return filesUnder(publicDir(), '/');
 }
 
 async function filesUnder(dir: string, urlPrefix: string): Promise<OutputFile[]> {

@@ -23,6 +23,7 @@ export const WARNING_KINDS = {
   'tag-skipped': 'tags skipped (no usable id)',
   'tag-without-name': 'tags without a name (shown as "Sans nom")',
   'build-cache': 'build cache warnings',
+  'future-score': 'data files with scores of matches not yet played (not shown)',
   'wordpress-media': 'WordPress media warnings',
 } as const;
 

@@ -16,3 +16,13 @@ export function projectRoot(): string {
     if (path.dirname(dir) === dir) throw new Error(`no sqbb-site package.json above ${import.meta.dirname}`);
   }
 }
+
+/** public/: the files copied as they are, where every local image path of the data must exist. */
+export function publicDir(): string {
+  return path.join(projectRoot(), 'public');
+}
+
+/** data/: the club's data files (JSON, validated by src/schemas) and the embedded WordPress snapshot. */
+export function dataDir(): string {
+  return path.join(projectRoot(), 'data');
+}

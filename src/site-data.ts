@@ -1,6 +1,7 @@
-import type { ClubData } from './types/club.js';
+import type { ClubData } from './schemas/club.js';
+import type { Season } from './schemas/season.js';
+import type { TeamData } from './schemas/team.js';
 import type { NewsContent } from './types/news.js';
-import type { TeamData } from './types/team.js';
 
 /** Everything the routes read: validated, typed, never raw input. */
 export interface SiteData {
@@ -11,4 +12,6 @@ export interface SiteData {
   news: NewsContent;
   club: ClubData;
   team: TeamData;
+  /** The current season (data/settings.json names its file in data/season/). */
+  season: Season;
 }

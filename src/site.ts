@@ -2,8 +2,6 @@
 export const CLUB = {
   acronym: 'SQBB',
   name: 'Saint-Quentin Basket-Ball',
-  seasonLabel: '25-26',
-  season: '2025-2026',
   league: 'Betclic Elite',
   /** 'Nous joindre' on the error screen and the social links of the footer. */
   socialPage: 'https://www.facebook.com/SaintQuentinBasketBall',

@@ -43,7 +43,7 @@ export function createLayoutRenderer(site: SiteData, bundledProps: string): { sh
       let shell = shells.get(cacheKey);
       if (!shell) {
         const html = renderToString(
-          <Layout nav={shared.nav} activeHref={activeHref} partners={shared.partners}>
+          <Layout nav={shared.nav} activeHref={activeHref} partners={shared.partners} season={site.season.years}>
             {PAGE_SLOT}
           </Layout>,
         );

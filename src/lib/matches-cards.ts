@@ -1,4 +1,5 @@
-import type { Match, Team } from '../types/team.js';
+import type { Match } from '../schemas/season.js';
+import type { Team } from '../schemas/team.js';
 import { teamInitials } from './team-initials.js';
 import { parisParts } from './matches-time.js';
 import { matchTime } from './matches.js';
@@ -22,6 +23,7 @@ export interface MatchCardData {
   hours: string;
   fullDate: string;
   competition: string;
+  /** Points as shown; '' for a match without a score (not played yet): the card shows none. */
   homeScore: string;
   awayScore: string;
   resume?: string;
@@ -49,8 +51,8 @@ export function toMatchCard(match: Match, teamsById: ReadonlyMap<number, Team>, 
     hours: match.hours,
     fullDate: match.fullDate,
     competition: match.competition,
-    homeScore: match.homeBasedTeamScore,
-    awayScore: match.outsideTeamScore,
+    homeScore: match.score ? String(match.score.home) : '',
+    awayScore: match.score ? String(match.score.away) : '',
     ...(match.resume ? { resume: match.resume } : {}),
   };
 }

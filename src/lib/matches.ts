@@ -1,13 +1,4 @@
-import type { Match } from '../types/team.js';
-
-/** Calendar order of French month names, as the data writes them ('Décembre'). */
-export const FRENCH_MONTHS = [
-  'Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin',
-  'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre',
-] as const;
-
-/** Spec 2.10: month sections run Septembre to Mai. */
-export const SEASON_MONTHS = ['Septembre', 'Octobre', 'Novembre', 'Décembre', 'Janvier', 'Février', 'Mars', 'Avril', 'Mai'] as const;
+import type { Competition, Match } from '../schemas/season.js';
 
 /** The month filter's default (spec 4: 'all'). */
 export const ALL_MONTHS = 'all';
@@ -30,29 +21,21 @@ export interface MonthGroup<T> {
 }
 
 /**
- * Month sections in season order (Septembre to Mai), each keeping the order it was given; months
- * outside the season (a June play-off) follow in calendar order, so no match is ever dropped.
+ * Month sections in the order of the matches (the calendar gives them by date, so a season reads
+ * Septembre to Mai, whatever months the season file lists), each keeping the order it was given.
  */
-export function groupMatchesByMonth<T extends Pick<Match, 'month'>>(matches: readonly T[]): MonthGroup<T>[] {
-  const rank = (month: string) => {
-    const inSeason = (SEASON_MONTHS as readonly string[]).indexOf(month);
-    if (inSeason >= 0) return inSeason;
-    const inYear = (FRENCH_MONTHS as readonly string[]).indexOf(month);
-    return SEASON_MONTHS.length + (inYear >= 0 ? inYear : FRENCH_MONTHS.length);
-  };
+export function groupMatchesByMonth<T extends { month: string }>(matches: readonly T[]): MonthGroup<T>[] {
   const groups = new Map<string, T[]>();
   for (const match of matches) {
     const list = groups.get(match.month);
     if (list) list.push(match);
     else groups.set(match.month, [match]);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([month, list]) => ({ month, matches: list }));
+  return [...groups.entries()].map(([month, list]) => ({ month, matches: list }));
 }
 
 /** 'all' keeps every match; a month name keeps only that month's. */
-export function filterMatchesByMonth<T extends Pick<Match, 'month'>>(matches: readonly T[], month: string): T[] {
+export function filterMatchesByMonth<T extends { month: string }>(matches: readonly T[], month: string): T[] {
   return month === ALL_MONTHS ? [...matches] : matches.filter((match) => match.month === month);
 }
 
@@ -80,7 +63,7 @@ export interface CompetitionLogo {
   alt: string;
 }
 
-const COMPETITION_LOGOS: Readonly<Record<string, string>> = {
+const COMPETITION_LOGOS: Readonly<Partial<Record<Competition, string>>> = {
   'Betclic Elite': '/images/team/competitions/betclic-elite.svg',
   'Play In': '/images/team/competitions/play-in.svg',
   'BASKETBALL CHAMPIONS LEAGUE': '/images/team/competitions/basketball-champions-league.svg',
@@ -89,7 +72,7 @@ const COMPETITION_LOGOS: Readonly<Record<string, string>> = {
 
 /** Spec 9: logo by competition name; any other value gets the cup logo. */
 export function competitionLogo(competition: string): CompetitionLogo {
-  const src = Object.prototype.hasOwnProperty.call(COMPETITION_LOGOS, competition) ? COMPETITION_LOGOS[competition] : undefined;
+  const src = Object.prototype.hasOwnProperty.call(COMPETITION_LOGOS, competition) ? COMPETITION_LOGOS[competition as Competition] : undefined;
   return src ? { src, alt: `Logo ${competition}` } : { src: '/images/team/competitions/coupe.svg', alt: `Logo ${competition || 'coupe'}` };
 }
 

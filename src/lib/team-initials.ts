@@ -2,7 +2,7 @@
 const PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'd', 'l', 'sur']);
 
 /**
- * The readable fallback shown when a team's external logo cannot load: the first letter of each
+ * The readable fallback shown should a team's logo fail to load (and the letters of the placeholder logos): the first letter of each
  * significant word (hyphenated parts count as words), at most three, so it fits the logo's disc.
  */
 export function teamInitials(name: string): string {

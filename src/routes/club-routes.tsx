@@ -13,7 +13,7 @@ import { PracticalInfoPage } from '../pages/club/PracticalInfoPage.js';
 import { StadiumPage } from '../pages/club/StadiumPage.js';
 import { SupporterGroupsPage } from '../pages/club/SupporterGroupsPage.js';
 import type { SiteData } from '../site-data.js';
-import type { CompetitionFacts } from '../types/club.js';
+import type { CompetitionFacts } from '../schemas/club.js';
 import { bannerPage, placeholderPage } from './simple-page.js';
 import type { RouteId, StaticRouteId } from './route-paths.js';
 import { definePage, type PageRoute, type Route } from './types.js';
@@ -66,7 +66,7 @@ function supporterGroupsRoute(id: RouteId, title: string, intro: string, descrip
   });
 }
 
-// Route ids are referenced by src/menu.ts; aliases of the spec keep a canonical link to their main route.
+// Route ids are referenced by data/menu.json; aliases of the spec keep a canonical link to their main route.
 export const clubRoutes: Route[] = [
   definePage({
     id: 'club-history',

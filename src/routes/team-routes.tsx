@@ -8,7 +8,7 @@ import type { SiteData } from '../site-data.js';
 import { isPositiveIntegerId } from './paths.js';
 import { defineFile, definePage, type Route, type RouteParams } from './types.js';
 
-const PLAYERS_HEAD = { title: 'Nos joueurs', description: `L'effectif professionnel du ${CLUB.acronym}, saison ${CLUB.season}.` };
+const playersHead = (site: SiteData) => ({ title: 'Nos joueurs', description: `L'effectif professionnel du ${CLUB.acronym}, saison ${site.season.years}.` });
 
 function playerOf(site: SiteData, params: RouteParams) {
   const player = site.team.players.find((candidate) => String(candidate.id) === params.id);
@@ -20,7 +20,7 @@ export const teamRoutes: Route[] = [
   definePage({
     id: 'players',
     pageType: 'text',
-    load: (site) => ({ props: loadPlayersPage(site), head: PLAYERS_HEAD }),
+    load: (site) => ({ props: loadPlayersPage(site), head: playersHead(site) }),
     Page: PlayersPage,
   }),
   // Spec alias: the same list of players (every card links to a detail page), canonical to the list.
@@ -28,7 +28,7 @@ export const teamRoutes: Route[] = [
     id: 'player-detail-alias',
     pageType: 'text',
     aliasOf: 'players',
-    load: (site) => ({ props: loadPlayersPage(site), head: PLAYERS_HEAD }),
+    load: (site) => ({ props: loadPlayersPage(site), head: playersHead(site) }),
     Page: PlayersPage,
   }),
   definePage({
@@ -67,8 +67,8 @@ export const teamRoutes: Route[] = [
         props,
         head: {
           title: 'Calendrier',
-          description: `Le calendrier et les résultats du ${CLUB.acronym}, saison ${CLUB.season} : ${CLUB.league} et Coupe de France.`,
-          jsonLd: matchesJsonLd(props.matches, site.siteUrl),
+          description: `Le calendrier et les résultats du ${CLUB.acronym}, saison ${site.season.years} : ${CLUB.league} et Coupe de France.`,
+          jsonLd: matchesJsonLd(props.matches, site.siteUrl, site.season.years),
         },
       };
     },
@@ -76,6 +76,6 @@ export const teamRoutes: Route[] = [
   }),
   defineFile({
     id: 'calendar-ics',
-    content: (site) => seasonCalendar({ matches: site.team.matches, teams: site.team.teams, siteUrl: site.siteUrl }),
+    content: (site) => seasonCalendar({ matches: site.team.matches, teams: site.team.teams, siteUrl: site.siteUrl, season: site.season.years }),
   }),
 ];

@@ -65,6 +65,22 @@ describe('link integrity of the built site', () => {
     expect(broken).toEqual([]);
   });
 
+  it('loads no image from another host: team logos included, in the HTML and in the island props', () => {
+    const foreign: string[] = [];
+    for (const page of pages) {
+      const $ = loadHtml(page);
+      $('img[src], img[srcset], source[srcset]').each((_, element) => {
+        for (const url of [$(element).attr('src') ?? '', ...($(element).attr('srcset') ?? '').split(',').map((part) => part.trim().split(/\s+/)[0] ?? '')]) {
+          if (/^(https?:)?\/\//.test(url)) foreign.push(`${page.path}: ${url}`);
+        }
+      });
+      $('[data-props]').each((_, element) => {
+        for (const match of ($(element).attr('data-props') ?? '').matchAll(/"[A-Za-z]*(?:Logo|Img|img|src)":"((?:https?:)?\/\/[^"]+)"/g)) foreign.push(`${page.path}: ${match[1]}`);
+      });
+    }
+    expect(foreign).toEqual([]);
+  });
+
   it('opens external links in a new tab only with rel="noopener"', () => {
     const unsafe: string[] = [];
     for (const page of pages) {

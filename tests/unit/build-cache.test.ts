@@ -71,14 +71,14 @@ describe('the build cache', () => {
     expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
   });
 
-  it('renders the home page again only when the build time changes which matches are upcoming', async () => {
+  it('renders home and calendar again only when the build time passes a match (upcoming list, its score)', async () => {
     const at = (now: string) => runBuild(parseOptions(['--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--content', path.join(root, 'content'), '--now', now], {}), true);
-    // 2026-01-15 and 2026-01-16: the next match is on 17 January either way.
+    // 2026-01-15 and 2026-01-16: the next match is on 17 January either way, and no player has a birthday.
     expect((await at('2026-01-16T12:00:00Z')).run.pagesRendered).toBe(0);
-    // 2026-01-18: the match of the 17th has been played.
+    // 2026-01-18: the match of the 17th has been played: off the home carousel, its score on the calendar and in the feed.
     const later = await at('2026-01-18T12:00:00Z');
-    expect(later.run.pagesRendered).toBe(1);
-    expect(later.changed).toBe(1);
+    expect(later.run.renderedPaths.sort()).toEqual(['/', '/equipe/match/calendrier/']);
+    expect(later.changed).toBe(3);
     await at('2026-01-15T12:00:00Z');
   });
 });

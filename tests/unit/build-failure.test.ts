@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
+import { DataError } from '../../build/static-data.js';
+import { dataWith } from './data-fixture.js';
 import { readTree } from './read-tree.js';
 
 
@@ -22,6 +24,15 @@ describe('a failing build', () => {
     await expect(
       runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--content', path.join(root, 'no-such-snapshot')], {}), true),
     ).rejects.toThrow(/snapshot file .*posts\.json cannot be read/);
+    expect(await readTree(out)).toEqual(before);
+  });
+
+  it('is refused on a malformed data file, naming file, entry, field and rule, and the previous output stays byte-identical', async () => {
+    const before = await readTree(out);
+    const data = dataWith('season/2025-26.json', (season) => { season.matches[11].kickoff = '2025-13-01T20:00'; });
+    await expect(
+      runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--data', data, '--now', '2026-01-15T12:00:00Z'], {}), true),
+    ).rejects.toThrow(new DataError('data/season/2025-26.json: match 12: kickoff "2025-13-01T20:00" is not a date-time'));
     expect(await readTree(out)).toEqual(before);
   });
 

@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CLUB_SOURCES, ClubDataError, loadClubData, type ClubSources } from '../../data/club/index.js';
+import { loadError, realData } from './data-fixture.js';
 
-// Malformed input is off-type by definition, so the cases edit an untyped copy.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Editable = { [K in keyof ClubSources]: any };
+describe('the club data files', () => {
+  const { club } = realData();
 
-/** A deep copy of the real sources with one change, so each case breaks exactly one field. */
-function sourcesWith(change: (sources: Editable) => void): ClubSources {
-  const copy = structuredClone(CLUB_SOURCES) as Editable;
-  change(copy);
-  return copy;
-}
-
-function loadError(sources: ClubSources): string {
-  try {
-    loadClubData(sources);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ClubDataError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the club data to be rejected');
-}
-
-describe('static club data', () => {
-  const club = loadClubData();
-
-  it('loads the real data with the facts of the spec', () => {
+  it('load with the facts of the spec', () => {
     expect(club.palmares.map((title) => title.year)).toEqual([1987, 1993, 1995, 1999, 2001, 2012, 2019, 2023]);
     expect(club.practicalFaq).toHaveLength(7);
     expect(club.cashless.faq).toHaveLength(8);
@@ -35,62 +14,90 @@ describe('static club data', () => {
     expect(club.matchGuide).toHaveLength(6);
   });
 
-  it('fills every partner type and shows a few partners by name only', () => {
+  it('fill every partner type and show a few partners by name only', () => {
     const types = new Set(club.partners.map((partner) => partner.type));
     expect([...types].sort()).toEqual(['classic', 'major', 'official', 'provider', 'public']);
-    const withoutLogo = club.partners.filter((partner) => !partner.img);
-    expect(withoutLogo.length).toBeGreaterThanOrEqual(2);
+    expect(club.partners.filter((partner) => !partner.img).length).toBeGreaterThanOrEqual(2);
     expect(club.partners.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('names the file, the partner and the field of a bad partner type', () => {
-    const message = loadError(sourcesWith((s) => { s.partners[2].type = 'gold'; }));
-    expect(message).toBe(
-      'data/club/partners.ts: partner 3 ("Saint-Quentin Logistique"): type "gold" is not one of major, classic, public, official, provider',
+  it("put the season's label in the menu", () => {
+    const labels = club.menu.map((heading) => heading.label);
+    expect(labels).toContain('Saison 25-26');
+    expect(JSON.stringify(club.menu)).not.toContain('{saison}');
+  });
+});
+
+describe('a malformed club file is named with its entry, field and rule', () => {
+  it('a partner type outside the list', () => {
+    expect(loadError('partners.json', (f) => { f.partners[2].type = 'gold'; })).toBe(
+      'data/partners.json: partner 3 ("Saint-Quentin Logistique"): type "gold" is not one of "major", "classic", "public", "official", "provider"',
     );
   });
 
-  it('rejects a partner link that is not an http(s) URL', () => {
-    const message = loadError(sourcesWith((s) => { s.partners[0].link = 'javascript:alert(1)'; }));
-    expect(message).toBe('data/club/partners.ts: partner 1 ("Desmarets Automobiles"): link "javascript:alert(1)" is not an http(s) URL');
+  it('a partner link that is not https (javascript: or plain http)', () => {
+    expect(loadError('partners.json', (f) => { f.partners[0].link = 'javascript:alert(1)'; })).toBe(
+      'data/partners.json: partner 1 ("Desmarets Automobiles"): link "javascript:alert(1)" is not an https URL',
+    );
+    expect(loadError('partners.json', (f) => { f.partners[0].link = 'http://www.desmarets-automobiles.fr/'; })).toBe(
+      'data/partners.json: partner 1 ("Desmarets Automobiles"): link "http://www.desmarets-automobiles.fr/" is not an https URL',
+    );
   });
 
-  it('rejects a logo that is not shipped in public/', () => {
-    const message = loadError(sourcesWith((s) => { s.partners[0].img = '/images/partners/absent.svg'; }));
-    expect(message).toBe('data/club/partners.ts: partner 1 ("Desmarets Automobiles"): img "/images/partners/absent.svg" does not exist in public/');
+  it('a logo that is not shipped in public/, or outside /images', () => {
+    expect(loadError('partners.json', (f) => { f.partners[0].img = '/images/partners/absent.svg'; })).toBe(
+      'data/partners.json: partner 1 ("Desmarets Automobiles"): img "/images/partners/absent.svg" does not exist in public/',
+    );
+    expect(loadError('partners.json', (f) => { f.partners[0].img = '/images/../../etc/passwd'; })).toBe(
+      'data/partners.json: partner 1 ("Desmarets Automobiles"): img "/images/../../etc/passwd" is not a path under /images/',
+    );
   });
 
-  it('rejects a history period with three images or no alt text', () => {
-    const three = loadError(sourcesWith((s) => {
-      const period = s.history.eras[1].periods[0];
+  it('a history period with three images or a blank alt text', () => {
+    expect(loadError('history.json', (f) => {
+      const period = f.eras[1].periods[0];
       period.images = [period.images[0], period.images[0], period.images[0]];
-    }));
-    expect(three).toBe('data/club/history.ts: era 2, period 1: images must hold one or two images, not 3');
-    const noAlt = loadError(sourcesWith((s) => { s.history.eras[0].periods[1].images[1].alt = ' '; }));
-    expect(noAlt).toBe('data/club/history.ts: era 1, period 2: images[1].alt " " is not valid: expected a non-empty text');
+    })).toBe('data/history.json: era 2: periods[0].images must hold at most 2 entries, not 3');
+    expect(loadError('history.json', (f) => { f.eras[0].periods[1].images[1].alt = ' '; })).toBe(
+      'data/history.json: era 1: periods[1].images[1].alt " " is empty: expected a non-empty text',
+    );
   });
 
-  it('rejects palmarès titles out of order', () => {
-    const message = loadError(sourcesWith((s) => { [s.palmares[0], s.palmares[1]] = [s.palmares[1], s.palmares[0]]; }));
-    expect(message).toBe('data/club/palmares.ts: title 1: year 1993 is out of place: expected 1987 (titles in order 1987, 1993, 1995, 1999, 2001, 2012, 2019, 2023)');
+  it('palmarès titles out of order', () => {
+    expect(loadError('palmares.json', (f) => { [f.titles[0], f.titles[1]] = [f.titles[1], f.titles[0]]; }).split('\n')[0]).toBe(
+      'data/palmares.json: title 1: year 1993 is out of place: expected 1987 (titles in order 1987, 1993, 1995, 1999, 2001, 2012, 2019, 2023)',
+    );
   });
 
-  it('rejects a FAQ with a missing answer or the wrong number of questions', () => {
-    const noAnswer = loadError(sourcesWith((s) => { delete s.practicalFaq[4].answer; }));
-    expect(noAnswer).toBe('data/club/practical-faq.ts: question 5: answer must be a list of at least 1 text(s)');
-    const seven = loadError(sourcesWith((s) => { s.cashless.faq.pop(); }));
-    expect(seven).toBe('data/club/cashless.ts: cashless: questions must hold exactly 8 entries, not 7');
+  it('a FAQ with a missing answer, a misspelt field or the wrong number of questions', () => {
+    expect(loadError('faq.json', (f) => { delete f.questions[4].answer; })).toBe('data/faq.json: question 5: answer is missing');
+    expect(loadError('faq.json', (f) => { f.questions[0].answers = f.questions[0].answer; delete f.questions[0].answer; })).toBe(
+      'data/faq.json: question 1: answer is missing\ndata/faq.json: question 1: has unknown field "answers"',
+    );
+    expect(loadError('cashless.json', (f) => { f.faq.pop(); })).toBe('data/cashless.json: cashless: faq must hold exactly 8 entries, not 7');
   });
 
-  it('rejects contact details a browser could not use', () => {
-    const phone = loadError(sourcesWith((s) => { s.contact.phoneE164 = '03 23 64 21 50'; }));
-    expect(phone).toBe('data/club/contact.ts: contact: phoneE164 "03 23 64 21 50" is not an international phone number');
-    const email = loadError(sourcesWith((s) => { s.contact.email = 'contact-at-sqbb'; }));
-    expect(email).toBe('data/club/contact.ts: contact: email "contact-at-sqbb" is not an e-mail address');
+  it('a FAQ link to a page that does not exist, or to words the answer does not have', () => {
+    expect(loadError('faq.json', (f) => { f.questions[5].links[0].route = 'cashles'; })).toMatch(
+      /^data\/faq\.json: question 6: links\[0\]\.route "cashles" is not one of "home", .*"cashless"/,
+    );
+    expect(loadError('faq.json', (f) => { f.questions[5].links[0].text = 'la page Boutique'; })).toBe(
+      'data/faq.json: question 6: links[0].text "la page Boutique" does not appear in the answer',
+    );
   });
 
-  it('rejects a stadium with more seats than places', () => {
-    const message = loadError(sourcesWith((s) => { s.stadium.seated = 4000; }));
-    expect(message).toBe('data/club/stadium.ts: stadium: seated 4000 exceeds the capacity 3500');
+  it('contact details a browser could not use', () => {
+    expect(loadError('contact.json', (f) => { f.phoneE164 = '03 23 64 21 50'; })).toBe(
+      'data/contact.json: contact: phoneE164 "03 23 64 21 50" is not an international phone number',
+    );
+    expect(loadError('contact.json', (f) => { f.email = 'contact-at-sqbb'; })).toBe('data/contact.json: contact: email "contact-at-sqbb" is not an e-mail address');
+  });
+
+  it('a stadium with more seats than places', () => {
+    expect(loadError('stadium.json', (f) => { f.seated = 4000; })).toBe('data/stadium.json: stadium: seated 4000 exceeds the capacity 3500');
+  });
+
+  it('a file that is not JSON', () => {
+    expect(loadError('contact.json', () => '{ "organisation": "SQBB", }')).toMatch(/^data\/contact\.json: cannot be read as JSON: /);
   });
 });

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { groupPartners } from '../../src/pages/club/partner-sections.js';
 import { PartnersPage } from '../../src/pages/club/PartnersPage.js';
-import type { Partner } from '../../src/types/club.js';
+import type { Partner } from '../../src/schemas/club.js';
 
 /** Every type but 'official' (an empty type), out of order, accents and case that a naive sort gets wrong. */
 const FIXTURE: Partner[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadTeamData } from '../../data/team/index.js';
+import { realData } from './data-fixture.js';
 import { buildCalendar, escapeText, foldLine, formatUtcStamp } from '../../src/lib/ical.js';
 import { seasonCalendar } from '../../src/lib/matches-ical.js';
 
@@ -71,8 +71,8 @@ describe('buildCalendar', () => {
 });
 
 describe('the season feed', () => {
-  const data = loadTeamData();
-  const ics = seasonCalendar({ matches: data.matches, teams: data.teams, siteUrl: 'https://www.sqbb.fr' });
+  const data = realData().team;
+  const ics = seasonCalendar({ matches: data.matches, teams: data.teams, siteUrl: 'https://www.sqbb.fr', season: '2025-2026' });
   const events = unfold(ics).split('BEGIN:VEVENT').slice(1);
 
   it('has one event per match with a unique id', () => {

@@ -1,7 +1,6 @@
 import * as cheerio from 'cheerio';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadClubData } from '../../data/club/index.js';
 import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { islandsIn } from '../../build/render/islands-in.js';
@@ -11,10 +10,10 @@ import { ErrorScreen } from '../../src/components/ErrorScreen.js';
 import { Island } from '../../src/components/Island.js';
 import { Layout } from '../../src/components/layout/Layout.js';
 import { resolveMenu } from '../../src/components/layout/resolve-menu.js';
-import { MENU } from '../../src/menu.js';
 import { expandRoutes } from '../../src/routes.js';
 import { serializeIslandProps } from '../../src/islands/serialize-props.js';
 import { CLUB } from '../../src/site.js';
+import { realData } from './data-fixture.js';
 import { makeSite } from './site-fixture.js';
 
 describe('error screen', () => {
@@ -29,12 +28,13 @@ describe('error screen', () => {
 });
 
 describe('layout', () => {
-  const menu = resolveMenu(MENU);
+  const menu = resolveMenu(realData().club.menu);
   const html = renderToString(
     <Layout
       nav={{ menu, homeHref: '/' }}
       activeHref="/contact/"
       partners={{ partners: [{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }], partnersHref: '/partenaires/nos-partenaires/' }}
+      season="2025-2026"
     >
       <p>Contenu</p>
     </Layout>,
@@ -78,7 +78,7 @@ describe('layout', () => {
 });
 
 describe('props shared by every page', () => {
-  const shared = sharedIslandProps(loadClubData());
+  const shared = sharedIslandProps(realData().club);
   let assets: BuiltAssets;
   beforeAll(async () => {
     assets = await bundleAssets(shared);

@@ -51,7 +51,7 @@ describe('privacy policy', () => {
 
 describe('legal data', () => {
   it('links both pages from the footer of every page', () => {
-    const $ = load(renderToString(<SiteFooter />));
+    const $ = load(renderToString(<SiteFooter season="Saison 25-26" />));
     expect($('footer a[href="/mentions-legales/"]').text()).toBe('Mentions légales');
     expect($('footer a[href="/confidentialite/"]').text()).toBe('Confidentialité et cookies');
   });

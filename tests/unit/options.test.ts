@@ -28,6 +28,12 @@ describe('build options', () => {
     expect(options.allowShrink).toBe(true);
   });
 
+  it("reads the club's data files from data/ unless --data or DATA_DIR names another folder", () => {
+    expect(parseOptions([], {}, '/repo').dataDir).toBeUndefined();
+    expect(parseOptions(['--data', 'club-data'], { DATA_DIR: 'ignored' }, '/repo').dataDir).toBe('/repo/club-data');
+    expect(parseOptions([], { DATA_DIR: '/srv/data' }, '/repo').dataDir).toBe('/srv/data');
+  });
+
   it('keeps the build cache in .cache/build unless --cache or BUILD_CACHE says otherwise; --clean ignores it', () => {
     expect(parseOptions([], {}, '/repo')).toMatchObject({ cacheDir: '/repo/.cache/build', clean: false });
     expect(parseOptions(['--cache', '/var/cache/sqbb', '--clean'], { BUILD_CACHE: 'ignored' }, '/repo')).toMatchObject({ cacheDir: '/var/cache/sqbb', clean: true });

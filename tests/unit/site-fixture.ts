@@ -1,9 +1,8 @@
-import { loadClubData } from '../../data/club/index.js';
-import { loadTeamData } from '../../data/team/index.js';
+import { realData, TEST_NOW } from './data-fixture.js';
 import type { SiteData } from '../../src/site-data.js';
 import type { NewsPost } from '../../src/types/news.js';
 
-/** A small, fixed site for render and route tests: real static data, three hand-made posts. */
+/** A small, fixed site for render and route tests: the real data files (at TEST_NOW), three hand-made posts. */
 export function makeSite(overrides: Partial<SiteData> = {}): SiteData {
   const post = (id: number, date: string, title: string): NewsPost => ({
     id,
@@ -18,16 +17,18 @@ export function makeSite(overrides: Partial<SiteData> = {}): SiteData {
     categories: [{ id: 2, slug: 'equipe-pro', name: 'Équipe pro' }],
     tags: [{ id: 7, slug: 'victoire', name: 'Victoire' }],
   });
+  const data = realData();
   return {
-    builtAt: new Date('2026-01-15T12:00:00Z'),
+    builtAt: TEST_NOW,
     siteUrl: 'http://localhost:8080',
     news: {
       posts: [post(3, '2025-11-16T18:00:00', 'Victoire contre Cholet'), post(2, '2025-11-02T10:00:00', 'Le programme du mois'), post(1, '2025-10-01T09:00:00', 'Ouverture de la billetterie')],
       categories: [{ id: 2, slug: 'equipe-pro', name: 'Équipe pro' }],
       tags: [{ id: 7, slug: 'victoire', name: 'Victoire' }],
     },
-    club: loadClubData(),
-    team: loadTeamData(),
+    club: data.club,
+    team: data.team,
+    season: data.season,
     ...overrides,
   };
 }

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { loadTeamData } from '../../data/team/index.js';
-import { validateMatches, validatePlayers, validateStaff, validateTeams } from '../../data/team/validate.js';
-import type { Match, Player } from '../../src/types/team.js';
+import { loadError, realData } from './data-fixture.js';
 
-const data = loadTeamData();
-const firstMatch = data.matches[0] as Match;
-const firstPlayer = data.players[0] as Player;
-const withMatch = (change: Partial<Match>) => [{ ...firstMatch, ...change }];
+const SEASON = 'season/2025-26.json';
+const data = realData().team;
 
-describe('the static team data', () => {
-  it('has the 27 teams of the spec, id 1 being the club', () => {
+describe('the team data files', () => {
+  it('have the 27 teams of the spec, id 1 being the club, each with a logo of our own', () => {
     expect(data.teams).toHaveLength(27);
     expect(data.teams.find((team) => team.id === 1)?.name).toBe('Saint-Quentin Basket-Ball');
+    for (const team of data.teams) expect(team.logo, team.name).toMatch(/^\/images\//);
   });
 
-  it('has season 2025-2026: 30 Betclic Elite and 2 Coupe de France matches, late September to May', () => {
+  it('have season 2025-2026: 30 Betclic Elite and 2 Coupe de France matches, late September to May', () => {
     const count = (name: string) => data.matches.filter((match) => match.competition === name).length;
     expect(count('Betclic Elite')).toBe(30);
     expect(count('Coupe de France')).toBe(2);
@@ -23,13 +20,13 @@ describe('the static team data', () => {
     expect(dates.at(-1)?.slice(0, 7)).toBe('2026-05');
   });
 
-  it('meets every other league club home or away, and the club never plays itself', () => {
+  it('meet every other league club home or away, and the club never plays itself', () => {
     const league = data.matches.filter((match) => match.competition === 'Betclic Elite');
     expect(new Set(league.map((match) => match.opponentId)).size).toBe(17);
     expect(data.matches.some((match) => match.opponentId === 1)).toBe(false);
   });
 
-  it('uses the usual weekend slots', () => {
+  it('use the usual weekend slots', () => {
     for (const match of data.matches) {
       const weekday = new Date(match.fullDate).getUTCDay();
       const slots = weekday === 6 ? ['16:00', '18:30', '21:00'] : ['14:30', '16:30', '19:00'];
@@ -38,72 +35,81 @@ describe('the static team data', () => {
     }
   });
 
-  it('has about 11 players, some deliberately incomplete', () => {
+  it('have about 11 players, some deliberately incomplete', () => {
     expect(data.players).toHaveLength(11);
     expect(data.players.some((player) => player.carrier.pro.length === 0 && player.carrier.amateur.length === 0)).toBe(true);
     expect(data.players.some((player) => player.pictures.length === 0)).toBe(true);
     expect(data.players.some((player) => Object.keys(player.sci).length === 0)).toBe(true);
   });
 
-  it('has a head coach, assistant coaches, a physical trainer and photo galleries', () => {
+  it('have a head coach, assistant coaches, a physical trainer and photo galleries', () => {
     expect(data.staff.assistants.length).toBeGreaterThan(0);
     expect(data.staff.galleries.length).toBeGreaterThan(0);
   });
 });
 
-describe('a malformed entry fails the build with file, entry and field', () => {
-  it('rejects an unknown opponentId', () => {
-    expect(() => validateMatches(withMatch({ id: 12, opponentId: 99 }), data.teams)).toThrow(
-      'data/team/matches.ts: match 12: opponentId 99 is not a team',
+describe('a malformed team or season file is named with its entry, field and rule', () => {
+  it('a kickoff that is not a date-time (the example of the issue)', () => {
+    expect(loadError(SEASON, (f) => { f.matches[11].kickoff = '2025-13-01T20:00'; })).toBe(
+      'data/season/2025-26.json: match 12: kickoff "2025-13-01T20:00" is not a date-time',
+    );
+    expect(loadError(SEASON, (f) => { f.matches[0].kickoff = '2026-02-30T20:00'; })).toBe(
+      'data/season/2025-26.json: match 1: kickoff "2026-02-30T20:00" is not a date-time',
+    );
+    expect(loadError(SEASON, (f) => { f.matches[0].kickoff = '2025-09-27T21:00:00+02:00'; })).toMatch(
+      /^data\/season\/2025-26\.json: match 1: kickoff "2025-09-27T21:00:00\+02:00" is not a date-time \(YYYY-MM-DDTHH:MM, Paris time/,
     );
   });
 
-  it('rejects an impossible date', () => {
-    expect(() => validateMatches(withMatch({ fullDate: '2026-02-30T20:00:00+01:00' }), data.teams)).toThrow(
-      `data/team/matches.ts: match ${firstMatch.id}: fullDate "2026-02-30T20:00:00+01:00" is not a real date`,
+  it('a kickoff in the hour the clocks skip, or outside the season months', () => {
+    expect(loadError(SEASON, (f) => { f.matches[24].kickoff = '2026-03-29T02:30'; })).toBe(
+      'data/season/2025-26.json: match 25: kickoff "2026-03-29T02:30" does not exist in Paris (the clocks go forward that night)',
+    );
+    expect(loadError(SEASON, (f) => { f.matches[31].kickoff = '2026-06-06T20:00'; })).toBe(
+      `data/season/2025-26.json: match 32: kickoff "2026-06-06T20:00" is in Juin, not one of the season's months`,
     );
   });
 
-  it('rejects a date whose offset is not Paris time', () => {
-    expect(() => validateMatches(withMatch({ fullDate: '2025-09-27T21:00:00+01:00' }), data.teams)).toThrow(/fullDate .* does not carry the Paris offset/);
-  });
-
-  it('rejects fields that contradict the full date', () => {
-    expect(() => validateMatches(withMatch({ month: 'Octobre' }), data.teams)).toThrow(/match 1: month "Octobre" does not match fullDate/);
-    expect(() => validateMatches(withMatch({ hours: '20:00' }), data.teams)).toThrow(/match 1: hours "20:00" does not match fullDate/);
-    expect(() => validateMatches(withMatch({ date: '28' }), data.teams)).toThrow(/match 1: date "28" does not match fullDate/);
-  });
-
-  it('rejects a score that is not an integer string', () => {
-    expect(() => validateMatches(withMatch({ homeBasedTeamScore: '8O' }), data.teams)).toThrow(
-      'data/team/matches.ts: match 1: homeBasedTeamScore "8O" is not an integer string',
+  it('an unknown opponent, a duplicate id, a bad score and a non-https sheet link', () => {
+    expect(loadError(SEASON, (f) => { f.matches[11].opponentId = 99; })).toBe(
+      'data/season/2025-26.json: match 12: opponentId 99 is not a team of data/teams.json',
     );
-    expect(() => validateMatches(withMatch({ outsideTeamScore: '' }), data.teams)).toThrow(/outsideTeamScore "" is not an integer string/);
-  });
-
-  it('rejects a duplicate match id and a non-https sheet link', () => {
-    expect(() => validateMatches([firstMatch, firstMatch], data.teams)).toThrow('data/team/matches.ts: match 1: id is used twice');
-    expect(() => validateMatches(withMatch({ resume: 'javascript:alert(1)' }), data.teams)).toThrow(/match 1: resume .* is not an https URL/);
-  });
-
-  it('rejects a team without the club or with a non-https logo', () => {
-    expect(() => validateTeams(data.teams.filter((team) => team.id !== 1))).toThrow('data/team/teams.ts: team 1 (the club) is missing');
-    expect(() => validateTeams([{ id: 1, name: 'SQBB', salle: 'Pierre-Ratte', logo: 'http://example.com/x.png' }])).toThrow(
-      /data\/team\/teams.ts: team 1: logo .* is not an https URL/,
+    expect(loadError(SEASON, (f) => { f.matches[1].id = 1; })).toBe('data/season/2025-26.json: match 1: id 1 is used twice');
+    expect(loadError(SEASON, (f) => { f.matches[0].score.home = '80'; })).toBe('data/season/2025-26.json: match 1: score.home "80" is not a number');
+    expect(loadError(SEASON, (f) => { f.matches[0].score.home = 80.5; })).toBe('data/season/2025-26.json: match 1: score.home 80.5 is not an integer');
+    expect(loadError(SEASON, (f) => { f.matches[0].score.away = -3; })).toBe('data/season/2025-26.json: match 1: score.away -3 is less than 0');
+    expect(loadError(SEASON, (f) => { f.matches[0].resume = 'javascript:alert(1)'; })).toBe(
+      'data/season/2025-26.json: match 1: resume "javascript:alert(1)" is not an https URL',
+    );
+    expect(loadError(SEASON, (f) => { f.matches[0].competition = 'Pro B'; })).toMatch(
+      /^data\/season\/2025-26\.json: match 1: competition "Pro B" is not one of "Betclic Elite", "Coupe de France"/,
     );
   });
 
-  it('rejects a player picture that is not shipped, and an impossible birth date', () => {
-    const picture = { ...(firstPlayer.pictures[0] as Player['pictures'][number]), src: '/images/team/absente.svg' };
-    expect(() => validatePlayers([{ ...firstPlayer, pictures: [picture] }])).toThrow(
-      'data/team/players.ts: player 1: pictures[0].src /images/team/absente.svg does not exist in public/',
+  it('a current season without its file, or whose years disagree with its name', () => {
+    expect(loadError('settings.json', (f) => { f.currentSeason = '2026-27'; })).toMatch(/^data\/season\/2026-27\.json: cannot be read as JSON: ENOENT/);
+    expect(loadError(SEASON, (f) => { f.years = '2024-2025'; })).toBe(
+      `data/season/2025-26.json: season: years "2024-2025" is not the season of the file's name (2025-26)`,
     );
-    expect(() => validatePlayers([{ ...firstPlayer, birth: '1998-13-01' }])).toThrow(/player 1: birth "1998-13-01" is not a real date/);
   });
 
-  it('rejects a staff photo outside /images', () => {
-    expect(() => validateStaff({ ...data.staff, headCoach: { ...data.staff.headCoach, photo: '../secret.svg' } })).toThrow(
-      /data\/team\/staff.ts: headCoach: photo "..\/secret.svg" is not a local image path/,
+  it('teams without the club, or with a logo on another host', () => {
+    expect(loadError('teams.json', (f) => { f.teams.shift(); })).toBe('data/teams.json: teams: must hold team 1, the club itself');
+    expect(loadError('teams.json', (f) => { f.teams[1].logo = 'https://medias.lnb.fr/logos/clubs/paris-basketball.png'; })).toBe(
+      'data/teams.json: team 2: logo "https://medias.lnb.fr/logos/clubs/paris-basketball.png" is not a path under /images/',
     );
+  });
+
+  it('a player picture that is not shipped, and an impossible birth date', () => {
+    expect(loadError('players.json', (f) => { f.players[0].pictures[0].src = '/images/team/absente.svg'; })).toBe(
+      'data/players.json: player 1: pictures[0].src "/images/team/absente.svg" does not exist in public/',
+    );
+    expect(loadError('players.json', (f) => { f.players[0].birth = '1998-13-01'; })).toBe(
+      'data/players.json: player 1: birth "1998-13-01" is not a real date (YYYY-MM-DD)',
+    );
+  });
+
+  it('a staff photo outside /images', () => {
+    expect(loadError('staff.json', (f) => { f.headCoach.photo = '../secret.svg'; })).toBe('data/staff.json: staff: headCoach.photo "../secret.svg" is not a path under /images/');
   });
 });

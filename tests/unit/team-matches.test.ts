@@ -32,16 +32,16 @@ describe('sortMatchesByDate', () => {
 });
 
 describe('groupMatchesByMonth', () => {
-  it('groups in season order Septembre to Mai, keeping the order within a month', () => {
+  it('groups in the order the matches come (by date on the calendar), keeping the order within a month', () => {
     const groups = groupMatchesByMonth([
-      m(1, '', 'Janvier'), m(2, '', 'Septembre'), m(3, '', 'Mai'), m(4, '', 'Janvier'), m(5, '', 'Décembre'),
+      m(2, '', 'Septembre'), m(5, '', 'Décembre'), m(1, '', 'Janvier'), m(4, '', 'Janvier'), m(3, '', 'Mai'),
     ]);
     expect(groups.map((group) => group.month)).toEqual(['Septembre', 'Décembre', 'Janvier', 'Mai']);
     expect(groups[2]?.matches.map((match) => match.id)).toEqual([1, 4]);
   });
 
-  it('puts months outside the season after Mai instead of dropping them', () => {
-    expect(groupMatchesByMonth([m(1, '', 'Juin'), m(2, '', 'Octobre')]).map((group) => group.month)).toEqual(['Octobre', 'Juin']);
+  it('keeps a month outside the usual season (a June play-off) instead of dropping it', () => {
+    expect(groupMatchesByMonth([m(2, '', 'Mai'), m(1, '', 'Juin')]).map((group) => group.month)).toEqual(['Mai', 'Juin']);
   });
 });
 

@@ -161,7 +161,8 @@ describe('calendar', () => {
   it('hides scores of unplayed matches and hours that are not fixed', () => {
     const site = makeSite();
     const [first, ...rest] = site.team.matches;
-    const unplayed = { ...first!, homeBasedTeamScore: '0', outsideTeamScore: '0', hours: '', fullDate: '2025-09-27T00:00:00+02:00' };
+    const { score: _played, ...withoutScore } = first!;
+    const unplayed = { ...withoutScore, hours: '', fullDate: '2025-09-27T00:00:00+02:00' };
     const { $ } = render('/equipe/match/calendrier', { ...site, team: { ...site.team, matches: [unplayed, ...rest] } });
     const card = $('.match-card').first();
     expect(card.find('.match-score')).toHaveLength(0);

@@ -10,11 +10,13 @@ export interface LayoutProps {
   /** The menu link of the current page, if any. */
   activeHref: string | null;
   partners: PartnersSliderProps;
+  /** The current season's years ('2025-2026'), in the footer. */
+  season: string;
   children: ReactNode;
 }
 
 /** Spec 2.1: navigation, the page, the partners slider with 'Espace partenaires', then the footer. */
-export function Layout({ nav, activeHref, partners, children }: LayoutProps) {
+export function Layout({ nav, activeHref, partners, season, children }: LayoutProps) {
   return (
     <>
       <a className="skip-link" href="#contenu">
@@ -25,7 +27,7 @@ export function Layout({ nav, activeHref, partners, children }: LayoutProps) {
         {children}
       </main>
       <Island name="partners" component={PartnersSlider} props={partners} shared={['partners', 'partnersHref']} />
-      <SiteFooter />
+      <SiteFooter season={season} />
     </>
   );
 }

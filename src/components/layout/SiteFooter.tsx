@@ -1,7 +1,8 @@
 import { CLUB } from '../../site.js';
 import { href } from '../../routes/route-paths.js';
 
-export function SiteFooter() {
+/** `season`: '2025-2026', from the current season's file. */
+export function SiteFooter({ season }: { season: string }) {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -29,7 +30,7 @@ export function SiteFooter() {
         </ul>
       </div>
       <p className="container footer-legal">
-        © {CLUB.name} · Saison {CLUB.season}
+        © {CLUB.name} · Saison {season}
       </p>
     </footer>
   );

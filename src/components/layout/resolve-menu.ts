@@ -1,4 +1,4 @@
-import type { MenuHeadingSpec, MenuLinkSpec } from '../../menu.js';
+import type { MenuHeadingSpec, MenuLinkSpec } from '../../schemas/club.js';
 import { href } from '../../routes/route-paths.js';
 import type { MenuHeading, MenuLink } from './menu-types.js';
 

@@ -6,9 +6,9 @@ interface TeamLogoProps {
 }
 
 /**
- * A team's logo from its external host. When the host is unreachable the browser paints the
- * image's ::after box, which CSS fills with the team's initials (40-team.css): a readable fallback
- * with no script and no error handler, so it also works before hydration and without JavaScript.
+ * A team's logo, a file of our own under /images/team/logos/ (data/teams.json): no page depends on
+ * a host we do not control. Should a file ever fail to load, the browser paints the image's ::after
+ * box, which CSS fills with the team's initials (40-team.css): a fallback with no script.
  */
 export function TeamLogo({ name, logo, initials, size = 64 }: TeamLogoProps) {
   return (
@@ -20,7 +20,6 @@ export function TeamLogo({ name, logo, initials, size = 64 }: TeamLogoProps) {
       height={size}
       loading="lazy"
       decoding="async"
-      referrerPolicy="no-referrer"
       data-initials={initials}
     />
   );

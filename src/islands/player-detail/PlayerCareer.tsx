@@ -1,4 +1,4 @@
-import type { CareerEntry, PalmaresEntry } from '../../types/team.js';
+import type { CareerEntry, PalmaresEntry } from '../../schemas/team.js';
 
 export interface PlayerCareerData {
   pro: CareerEntry[];
@@ -13,13 +13,14 @@ export const CAREER_FALLBACKS = {
   palmares: 'Aucune information sur le palmarès disponible.',
 } as const;
 
+/** A period still going on has no end: it reads "depuis 2023". */
 function CareerList({ entries, fallback }: { entries: CareerEntry[]; fallback: string }) {
   if (entries.length === 0) return <p className="player-fallback">{fallback}</p>;
   return (
     <ul className="player-career-list">
       {entries.map((entry) => (
         <li key={`${entry.club}-${entry.comeIn}-${entry.leagueName}`}>
-          <span className="player-career-years">{`${entry.comeIn} - ${entry.ending}`}</span>{' '}
+          <span className="player-career-years">{entry.ending ? `${entry.comeIn} - ${entry.ending}` : `depuis ${entry.comeIn}`}</span>{' '}
           <strong>{entry.club}</strong> <span className="player-career-league">{`(${entry.leagueName})`}</span>
         </li>
       ))}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PictureTag } from '../../types/team.js';
+import type { PictureTag } from '../../schemas/team.js';
 
 export interface PortfolioPicture {
   src: string;

@@ -1,6 +1,6 @@
 import { PageBanner } from '../../components/PageBanner.js';
 import { BenefitGrid } from './BenefitGrid.js';
-import type { PartnershipOffer } from '../../types/club.js';
+import type { PartnershipOffer } from '../../schemas/club.js';
 import { Paragraphs } from './Paragraphs.js';
 import { href } from '../../routes/route-paths.js';
 

@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { CashlessContent } from '../../types/club.js';
+import type { CashlessContent } from '../../schemas/club.js';
 import { ClubImg } from './ClubImg.js';
 import { FaqAccordion } from './FaqAccordion.js';
 import { Paragraphs } from './Paragraphs.js';

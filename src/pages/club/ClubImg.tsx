@@ -1,4 +1,4 @@
-import type { ClubImage } from '../../types/club.js';
+import type { ClubImage } from '../../schemas/club.js';
 
 /** A local static-data picture: alt, width and height always set; lazy unless it is near the top. */
 export function ClubImg({ image, lazy = true, className }: { image: ClubImage; lazy?: boolean; className?: string }) {

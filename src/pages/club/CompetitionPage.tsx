@@ -1,11 +1,11 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { Competition } from '../../types/club.js';
+import type { CompetitionInfo } from '../../schemas/club.js';
 import { ClubImg } from './ClubImg.js';
 import { Paragraphs } from './Paragraphs.js';
 import { href } from '../../routes/route-paths.js';
 
 export interface CompetitionPageProps {
-  competition: Competition;
+  competition: CompetitionInfo;
 }
 
 /** Spec 2.11: one competition's description and its format (facts of spec section 9). */

@@ -3,7 +3,7 @@ import { PageBanner } from '../../components/PageBanner.js';
 import { EmbedFrame } from '../../islands/embed/EmbedFrame.js';
 import { openStreetMapTarget } from '../../lib/embed-providers.js';
 import { PostalAddressLines } from './PostalAddressLines.js';
-import type { ContactDetails } from '../../types/club.js';
+import type { ContactDetails } from '../../schemas/club.js';
 
 export type ContactPageProps = ContactDetails;
 

@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { ClubHistory, HistoryPeriod } from '../../types/club.js';
+import type { ClubHistory, HistoryPeriod } from '../../schemas/club.js';
 import { ClubImg } from './ClubImg.js';
 import { Paragraphs } from './Paragraphs.js';
 

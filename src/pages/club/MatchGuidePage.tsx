@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { GuideImage } from '../../types/club.js';
+import type { GuideImage } from '../../schemas/club.js';
 import { ClubImg } from './ClubImg.js';
 
 export interface MatchGuidePageProps {

@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { ClubHistory, OrganisationUnit } from '../../types/club.js';
+import type { ClubHistory, OrganisationUnit } from '../../schemas/club.js';
 import { ClubImg } from './ClubImg.js';
 
 export type OrganisationPageProps = ClubHistory['organisationChart'];

@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { PalmaresEntry } from '../../types/club.js';
+import type { PalmaresEntry } from '../../schemas/club.js';
 import { ClubImg } from './ClubImg.js';
 
 export interface PalmaresPageProps {

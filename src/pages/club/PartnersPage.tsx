@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { Partner } from '../../types/club.js';
+import type { Partner } from '../../schemas/club.js';
 import type { PartnerSection } from './partner-sections.js';
 import { href } from '../../routes/route-paths.js';
 

@@ -1,4 +1,4 @@
-import type { PostalAddress } from '../../types/club.js';
+import type { PostalAddress } from '../../schemas/club.js';
 
 /** The arena's address as an <address> block (contact and stadium pages). */
 export function PostalAddressLines({ address, organisation }: { address: PostalAddress; organisation?: string }) {

@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { FaqEntry } from '../../types/club.js';
+import type { FaqEntry } from '../../schemas/club.js';
 import { FaqAccordion } from './FaqAccordion.js';
 import { href } from '../../routes/route-paths.js';
 

@@ -1,6 +1,6 @@
 import { PageBanner } from '../../components/PageBanner.js';
 import { PostalAddressLines } from './PostalAddressLines.js';
-import type { StadiumFacts } from '../../types/club.js';
+import type { StadiumFacts } from '../../schemas/club.js';
 import { ClubImg } from './ClubImg.js';
 import { Paragraphs } from './Paragraphs.js';
 import { href } from '../../routes/route-paths.js';

@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { SupporterGroup } from '../../types/club.js';
+import type { SupporterGroup } from '../../schemas/club.js';
 import { ClubImg } from './ClubImg.js';
 import { Paragraphs } from './Paragraphs.js';
 

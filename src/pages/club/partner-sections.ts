@@ -1,4 +1,4 @@
-import type { Partner, PartnerType } from '../../types/club.js';
+import type { Partner, PartnerType } from '../../schemas/club.js';
 
 export interface PartnerSection {
   type: PartnerType;

@@ -10,14 +10,16 @@ import { href } from '../../routes/route-paths.js';
 
 export interface CalendarPageProps {
   matches: MatchCardData[];
+  /** '2025-2026', from the current season's file. */
+  season: string;
 }
 
 export function loadCalendarPage(site: SiteData): CalendarPageProps {
-  return { matches: toMatchCards(sortMatchesByDate(site.team.matches), site.team.teams) };
+  return { matches: toMatchCards(sortMatchesByDate(site.team.matches), site.team.teams), season: site.season.years };
 }
 
 /** schema.org SportsEvent for each match (beyond the spec: search engines show the fixtures). */
-export function matchesJsonLd(matches: readonly MatchCardData[], siteUrl: string): object[] {
+export function matchesJsonLd(matches: readonly MatchCardData[], siteUrl: string, season: string): object[] {
   return matches.map((match) => ({
     '@context': 'https://schema.org',
     '@type': 'SportsEvent',
@@ -29,16 +31,16 @@ export function matchesJsonLd(matches: readonly MatchCardData[], siteUrl: string
     location: { '@type': 'Place', name: match.place },
     homeTeam: { '@type': 'SportsTeam', name: match.domicileTeamName },
     awayTeam: { '@type': 'SportsTeam', name: match.externTeamName },
-    superEvent: { '@type': 'SportsEvent', name: `${match.competition} ${CLUB.season}` },
+    superEvent: { '@type': 'SportsEvent', name: `${match.competition} ${season}` },
     url: absoluteUrl(siteUrl, href('calendar')),
   }));
 }
 
 /** Spec 2.10: calendar with month filter, plus the iCalendar feed and the streaming link. */
-export function CalendarPage({ matches }: CalendarPageProps) {
+export function CalendarPage({ matches, season }: CalendarPageProps) {
   return (
     <>
-      <PageBanner title="Calendrier" subtitle={`Saison ${CLUB.season}`} />
+      <PageBanner title="Calendrier" subtitle={`Saison ${season}`} />
       <div className="container section">
         <div className="calendar-links">
           <a className="btn btn-gold" href={href('calendar-ics')}>

@@ -3,7 +3,7 @@ import { PlayerDetail, type PlayerDetailProps } from '../../islands/player-detai
 import { PlayerPortfolio, type PortfolioPicture } from '../../islands/player-detail/PlayerPortfolio.js';
 import { formatFrenchDate, formatHeight } from '../../lib/team-format.js';
 import { CLUB } from '../../site.js';
-import type { Player, SocialLinks } from '../../types/team.js';
+import type { Player, SocialLinks } from '../../schemas/team.js';
 import { href } from '../../routes/route-paths.js';
 
 export interface PlayerDetailPageProps {

@@ -1,5 +1,5 @@
 import { PageBanner } from '../../components/PageBanner.js';
-import type { Staff, StaffMember } from '../../types/team.js';
+import type { Staff, StaffMember } from '../../schemas/team.js';
 
 export interface StaffPageProps {
   staff: Staff;

@@ -1,5 +1,5 @@
 import type { SiteData } from '../../../site-data.js';
-import type { ClubImage } from '../../../types/club.js';
+import type { ClubImage } from '../../../schemas/club.js';
 import { href } from '../../../routes/route-paths.js';
 
 /** Spec 2.4: the 'Notre histoire' teaser. */
