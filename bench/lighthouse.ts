@@ -19,7 +19,7 @@ export interface LighthouseResult {
   failing: string[];
   /** Issue 13's image audits: score 0-100 (null when not applicable: no image to judge). */
   imageAudits: Record<(typeof IMAGE_AUDITS)[number], number | null>;
-  /** Bytes of the image requested at high priority (the page's largest paint), null when none. */
+  /** Bytes of the largest image requested at high priority (the page's largest paint), null when none. */
   lcpImageBytes: number | null;
   runtimeError?: string;
 }
@@ -130,11 +130,14 @@ function costlyAudits(lhr: Lhr): string[] {
   );
 }
 
-/** The image the page asked for first (`fetchpriority="high"`): its transfer size. */
+/**
+ * The largest image loaded at high priority (`fetchpriority="high"` marks the page's largest paint;
+ * the logo in the header is high priority too, and smaller): its transfer size.
+ */
 function highPriorityImageBytes(lhr: Lhr): number | null {
   const details = lhr.audits['network-requests']?.details as { items?: { resourceType?: string; priority?: string; transferSize?: number }[] } | undefined;
-  const image = (details?.items ?? []).find((item) => item.resourceType === 'Image' && (item.priority === 'High' || item.priority === 'VeryHigh'));
-  return image?.transferSize ?? null;
+  const sizes = (details?.items ?? []).filter((item) => item.resourceType === 'Image' && (item.priority === 'High' || item.priority === 'VeryHigh')).map((item) => item.transferSize ?? 0);
+  return sizes.length > 0 ? Math.max(...sizes) : null;
 }
 
 const scoreOf = (score: number | null | undefined) => (typeof score === 'number' ? Math.round(score * 100) : null);
