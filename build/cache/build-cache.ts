@@ -70,7 +70,8 @@ export interface CacheStart {
   warning?: string;
 }
 
-const MAGIC = 'SQBB-BUILD-CACHE 2\n';
+const FORMAT_PREFIX = 'SQBB-BUILD-CACHE ';
+const MAGIC = `${FORMAT_PREFIX}2\n`;
 /**
  * The payload's checksum catches a truncated or damaged file, not an attacker: SHA-1 reads a
  * 100 MB cache (20,000 posts) ten times faster than SHA-256 here.
@@ -105,6 +106,10 @@ export async function loadBuildState(options: BuildOptions, identity: string): P
     bytes = await readFile(file);
   } catch {
     return { reason: 'no cache yet' };
+  }
+  // An older format of ours is no fault: a new release simply starts clean, like a code change.
+  if (bytes.subarray(0, FORMAT_PREFIX.length).toString() === FORMAT_PREFIX && bytes.subarray(0, MAGIC.length).toString() !== MAGIC) {
+    return { reason: 'cache made by another version of the build' };
   }
   const state = decodeState(bytes);
   if (!state) return { reason: 'unreadable cache', warning: `build cache ${file} is corrupt, truncated or not ours: ignored, clean build` };

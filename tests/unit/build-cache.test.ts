@@ -43,6 +43,16 @@ describe('the build cache', () => {
     });
   }
 
+  it('starts clean without a warning from a cache in an older format of ours (a new release)', async () => {
+    const file = cacheFile();
+    const bytes = await readFile(file);
+    await writeFile(file, Buffer.concat([Buffer.from('SQBB-BUILD-CACHE 1\n'), bytes.subarray(bytes.indexOf(0x0a) + 1)]));
+    const report = await build();
+    expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'cache made by another version of the build' });
+    expect(report.warnings.filter((warning) => warning.kind === 'build-cache')).toEqual([]);
+    expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+  });
+
   it('starts clean by itself when the options that shape every page change', async () => {
     const report = await runBuild(parseOptions(['--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--content', path.join(root, 'content'), '--site-url', 'https://www.sqbb.fr', '--now', '2026-01-15T12:00:00Z'], {}), true);
     expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'site URL changed since the cache was made' });
