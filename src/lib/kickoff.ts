@@ -5,6 +5,8 @@
  * No Temporal (Node 20): the offset is found by trying the offsets Paris has around that date.
  */
 
+import { parisParts } from './matches-time.js';
+
 /** Calendar order of French month names, as the pages write them ('Décembre'). */
 export const FRENCH_MONTHS = [
   'Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin',
@@ -28,20 +30,10 @@ export interface KickoffParts {
 const KICKOFF = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
 const HOUR_MS = 3_600_000;
 
-const PARIS_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Paris wall clock of an instant, as minutes since the epoch of a UTC clock showing the same digits. */
 function parisWallClock(instant: number): number {
-  const parts = Object.fromEntries(PARIS_CLOCK.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
-  return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0);
+  const parts = parisParts(instant);
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
 }
 
 /** Paris's offset (ms ahead of UTC) at an instant. */
