@@ -9,6 +9,7 @@ export const WARNING_KINDS = {
   'post-skipped': 'posts skipped (no usable id or date, or an id given twice)',
   'post-date-replaced': 'posts without a usable date (the modification date is used)',
   'title-markup-removed': 'posts with markup removed from the title',
+  'title-frame-removed': 'posts with a frame removed from the title',
   'empty-title': 'posts without a title (shown as "Sans titre")',
   'empty-content': 'posts with an empty content',
   'shortcode-removed': 'posts with a shortcode WordPress did not render (removed)',

@@ -116,6 +116,13 @@ describe('normalizeWordPress', () => {
     expect(warnings).toEqual(['post 36: markup removed from the title']);
   });
 
+  it('drops a frame from a title, where no click-to-load placeholder fits, and says so', () => {
+    const title = 'Le résumé <iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="560" height="315"></iframe> du match';
+    const { content, warnings } = normalize([post((copy) => (copy.title = { rendered: title }))]);
+    expect(content.posts[0]).toMatchObject({ titleHtml: 'Le résumé du match', titleText: 'Le résumé du match' });
+    expect(warnings).toEqual(['post 36: frame removed from the title (frames load only on a click, in contents)']);
+  });
+
   it('skips posts whose id is not a positive integer, so no path can leave the output folder', () => {
     const bad = ['../../etc', -3, 0, 1.5, '42', null, 2 ** 60].map((id) => post((copy) => (copy.id = id)));
     const { content, warnings } = normalize([...bad, 'not an object', REAL_POST]);
