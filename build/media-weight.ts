@@ -57,7 +57,8 @@ export function pickCandidate(srcset: string, sizes: string | undefined): string
 /** The slot width `sizes` gives at the phone's viewport (100vw when there is no `sizes`). */
 export function slotWidth(sizes: string | undefined): number {
   if (!sizes) return PHONE.width;
-  for (const entry of splitTopLevel(sizes)) {
+  // Our `sizes` hold no comma inside a condition or a `calc()`, so entries split on every comma.
+  for (const entry of sizes.split(',').map((part) => part.trim()).filter(Boolean)) {
     const match = /^\(\s*(min|max)-width\s*:\s*([\d.]+)(px|rem|em)\s*\)\s+(.+)$/.exec(entry);
     if (!match) return length(entry);
     const [, kind, value, unit, rest] = match as unknown as [string, 'min' | 'max', string, string, string];
@@ -65,11 +66,6 @@ export function slotWidth(sizes: string | undefined): number {
     if (kind === 'max' ? PHONE.width <= limit : PHONE.width >= limit) return length(rest);
   }
   return PHONE.width;
-}
-
-/** Our `sizes` hold no comma inside a condition or a `calc()`, so entries split on every comma. */
-function splitTopLevel(sizes: string): string[] {
-  return sizes.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
 /** `840px`, `30rem`, `100vw`, `calc(100vw - 32px)`: the lengths our `sizes` use. */

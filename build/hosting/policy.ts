@@ -1,6 +1,5 @@
 import { EMBED_FRAME_ORIGINS } from '../../src/lib/embed-providers.js';
 import { basePathOf } from '../../src/lib/html.js';
-import { IFRAME_HOSTS } from '../../src/lib/sanitize.js';
 import { ROUTES } from '../../src/routes.js';
 import { href, type StaticRouteId } from '../../src/routes/route-paths.js';
 import type { Route } from '../../src/routes/types.js';
@@ -65,11 +64,12 @@ export interface HostingPlan {
 }
 
 /**
- * Sources of frame-src on pages that show a post: the frames the sanitizer lets through
- * (src/lib/sanitize.ts, https only) and those the click-to-load embeds create (src/lib/embed-providers.ts).
+ * Sources of frame-src on pages that show a post: only those the click-to-load embeds create
+ * (src/lib/embed-providers.ts). The sanitizer's iframe hosts never frame a page as such: every
+ * iframe it keeps becomes a placeholder at normalize time, or is removed.
  */
 export function contentFrameOrigins(): string[] {
-  return unique([...EMBED_FRAME_ORIGINS, ...IFRAME_HOSTS.map((host) => `https://${host}`)]);
+  return [...EMBED_FRAME_ORIGINS];
 }
 
 /** Origins of the external images the data points to (team logos): pages may show them anywhere. */

@@ -25,7 +25,6 @@ export interface RenderSiteResult {
 
 /** The threads that will render: the main one, and workers started ahead so they load meanwhile. */
 export interface RenderThreads {
-  readonly count: number;
   readonly pool?: RenderPool;
   close(): Promise<void>;
 }
@@ -33,7 +32,7 @@ export interface RenderThreads {
 /** Starts `count - 1` render workers now (none for 1): they load while the content is normalized. */
 export function startRenderThreads(count: number): RenderThreads {
   const pool = count > 1 ? startRenderPool(count - 1) : undefined;
-  return { count, ...(pool ? { pool } : {}), close: async () => pool?.close() };
+  return { ...(pool ? { pool } : {}), close: async () => pool?.close() };
 }
 
 /**

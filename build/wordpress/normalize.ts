@@ -100,7 +100,8 @@ export function normalizePost(item: unknown, index: number): PostResult {
   // The spec's allow-list keeps iframes in titles, but a title shows on cards and lists where no
   // click-to-load placeholder fits (issue 16: no third-party request before the fan asks): dropped.
   const allowedTitle = sanitizeTitle(rawTitle);
-  const titleHtml = /<iframe\b/i.test(allowedTitle) ? allowedTitle.replace(TITLE_FRAME, ' ').replace(/\s{2,}/g, ' ').trim() : allowedTitle;
+  const withoutFrames = allowedTitle.replace(TITLE_FRAME, ' ');
+  const titleHtml = withoutFrames === allowedTitle ? allowedTitle : withoutFrames.replace(/\s{2,}/g, ' ').trim();
   if (titleHtml !== allowedTitle) note('title-frame-removed', 'frame removed from the title (frames load only on a click, in contents)');
   let titleText = toPlainText(titleHtml);
   if (!titleText) {
