@@ -9,7 +9,7 @@ process.env.NODE_ENV ??= 'production';
 export {};
 
 const { OptionsError, parseOptions, USAGE } = await import('./options.js');
-const { runBuild } = await import('./pipeline.js');
+const { runBuild } = await import('./run.js');
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPositiveIntegerId } from '../src/routes/paths.js';
 import type { SiteData } from '../src/site-data.js';
@@ -9,6 +7,7 @@ import type { BuildOptions } from './options.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
 import type { StaticData } from './static-data.js';
 import type { MediaStats } from './media/prepare.js';
+import { mediaStoreId } from './media/store-id.js';
 import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } from './wordpress/normalize.js';
 import { postWarning, type BuildWarning } from './warnings.js';
 
@@ -119,20 +118,4 @@ async function mergeContent(delta: ContentDelta, cached: CachedContent | undefin
   // One order whatever the source's: the warnings then read the same on every build.
   const posts = [...entries.values()].sort((a, b) => b.post.id - a.post.id);
   return { content: { posts, categories, tags, termWarnings, skipped }, media: attached.stats };
-}
-
-/**
- * The media cache's own id, made when the folder is first used: a cache whose media folder was
- * purged (rm -rf .cache/build/media) no longer holds the files its posts name.
- */
-async function mediaStoreId(dir: string): Promise<string> {
-  const file = path.join(dir, 'store-id');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const id = randomUUID();
-    await mkdir(dir, { recursive: true });
-    await writeFile(file, `${id}\n`);
-    return id;
-  }
 }

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
-import { cacheIdentity, folderIdentity, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
-import { fetchContent } from './fetch.js';
+import { folderIdentity, removeHead, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
+import { fetchContent, type SnapshotRead } from './fetch.js';
 import { hostingFiles } from './hosting/index.js';
 import { normalizeSite } from './normalize.js';
 import { mediaCacheFile } from './normalize-media.js';
@@ -12,22 +12,14 @@ import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
 import { planRenderThreads } from './render/pool.js';
 import { renderSite, startRenderThreads } from './render/render-site.js';
-import { buildReport, formatReport, type BuildReport } from './report.js';
+import { buildReport, formatReport, reportFile, type BuildReport } from './report.js';
+import { timed, type BuildStart } from './run.js';
 import { sharedIslandProps } from './shared-island-props.js';
-import { loadStaticData, type StaticData } from './static-data.js';
+import type { StaticData } from './static-data.js';
 import { checkShrink } from './shrink-gate.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { openOutput, type OutputWriter, type WrittenFiles } from './write.js';
 import { warning } from './warnings.js';
-
-async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
-  const start = performance.now();
-  try {
-    return await run();
-  } finally {
-    stages[name] = performance.now() - start;
-  }
-}
 
 /**
  * cache → fetch → normalize → routes → render → bundle → write → report. Bundling does not
@@ -36,13 +28,10 @@ async function timed<T>(stages: Record<string, number>, name: string, run: () =>
  * Pages stream into a new output folder that replaces the previous one only once everything
  * succeeded; the cache is replaced after it, so a failed build leaves both as they were.
  */
-export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
-  const stages: Record<string, number> = {};
-  const identity = cacheIdentity(options);
+export async function runPipeline(options: BuildOptions, begun: BuildStart, quiet = false): Promise<BuildReport> {
+  const { stages, identity, data } = begun;
   const start = await timed(stages, 'cache', () => loadBuildState(options, identity));
   const previous = start.state;
-  // The data files first: a malformed one stops the build before anything is fetched or written.
-  const data = loadStaticData({ now: options.now, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
   const shared = sharedIslandProps(data.club);
   const sharedProps = JSON.stringify(shared);
   const cachedAssets = previous?.assets?.sharedProps === sharedProps ? previous.assets.built : undefined;
@@ -50,7 +39,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   // Keep the rejection observed even if fetch fails first.
   bundling.catch(() => {});
   if (!quiet && !previous) log(start.warning ?? `build cache: ${start.reason}, clean build`);
-  const { source, site, warnings, content, changes, mediaFiles, threads } = await fetchAndNormalize(options, data, previous?.content, stages);
+  const { source, site, warnings, content, changes, mediaFiles, threads } = await fetchAndNormalize(options, data, previous?.content, stages, begun.snapshot);
   if (start.warning) warnings.unshift(warning('build-cache', start.warning));
   let output: OutputWriter | undefined;
   try {
@@ -71,6 +60,8 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
       ...mediaFiles.map((publicPath): [string, string] => [publicPath, mediaCacheFile(path.join(options.cacheDir, 'media'), publicPath)]),
       ...(await snapshotDocuments(source.mediaDir)),
     ]);
+    // From here the output folder and the cache change: no head may say they are as they were.
+    await removeHead(options);
     const write = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], rendered.written, media));
     await timed(stages, 'save', async () =>
       saveBuildState(options, {
@@ -79,7 +70,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
         outputs: Object.fromEntries(rendered.outputs.map(({ path, record }) => [path, record])),
         outputFolder: (await folderIdentity(options.outDir)) ?? { ino: 0, ctimeMs: 0 },
         assets: { sharedProps, built: assets },
-      }),
+      }, begun.inputs),
     );
     const report = await timed(stages, 'report', () =>
       buildReport({
@@ -101,7 +92,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
         stages,
       }),
     );
-    await writeFile(`${options.outDir}-report.json`, `${JSON.stringify(report, null, 2)}\n`);
+    await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
     if (!quiet) log(formatReport(report));
     return report;
   } catch (error) {
@@ -115,8 +106,8 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
  * Fetch and normalize in a scope of their own: the raw REST objects (a hundred megabytes for
  * 5,000 posts) are garbage as soon as they are normalized, not held until the build ends.
  */
-async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached: CachedContent | undefined, stages: Record<string, number>) {
-  const delta = await timed(stages, 'fetch', () => fetchContent(options, cached));
+async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached: CachedContent | undefined, stages: Record<string, number>, snapshot?: SnapshotRead) {
+  const delta = await timed(stages, 'fetch', () => fetchContent(options, cached, snapshot));
   // Render workers load meanwhile, on the other core.
   const threads = startRenderThreads(planRenderThreads(options.renderWorkers, Math.max(delta.posts.length, cached?.posts.length ?? 0)));
   try {

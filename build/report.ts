@@ -61,6 +61,9 @@ export interface BuildReport {
   framePaths: string[];
 }
 
+/** Where the report of a build into `outDir` is written: beside it, never in it. */
+export const reportFile = (outDir: string): string => `${outDir}-report.json`;
+
 export function gzipSize(contents: string | Uint8Array): number {
   return gzipSync(typeof contents === 'string' ? Buffer.from(contents) : contents, { level: 9 }).byteLength;
 }

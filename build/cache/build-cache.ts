@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -92,9 +93,51 @@ export function cacheIdentity(options: BuildOptions, code = codeVersion()): stri
   });
 }
 
-export function stateFile(options: BuildOptions): string {
+export function stateFile(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): string {
   const name = createHash('sha256').update(options.outDir).digest('hex').slice(0, 16);
   return path.join(options.cacheDir, `state-${name}.bin`);
+}
+
+/**
+ * The small file beside the state, read first: enough to tell that nothing changed since the last
+ * build without loading the state (tens of megabytes at 5,000 posts). It exists only while it
+ * describes the state and the output folder in place: removed before either is replaced, written
+ * again once both are.
+ */
+export interface BuildHead {
+  identity: string;
+  /** Fingerprint of the inputs (build/cache/build-inputs.ts); absent when a live pull made the build. */
+  inputs?: string;
+  outputFolder: FolderIdentity;
+  /** Some posts' images failed for a passing reason: the next build tries them again. */
+  retries: boolean;
+  /** The state file it goes with (inode, size, time): a state replaced or damaged since makes the head void. */
+  state: string;
+}
+
+export function headFile(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): string {
+  return stateFile(options).replace(/\.bin$/, '.head.json');
+}
+
+/** The head of this output folder's cache; undefined when there is none or it does not read as one. */
+export async function readHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): Promise<BuildHead | undefined> {
+  try {
+    const head = JSON.parse(await readFile(headFile(options), 'utf8')) as Partial<BuildHead> | null;
+    const folder = head?.outputFolder;
+    if (typeof head?.identity !== 'string' || typeof head.retries !== 'boolean' || typeof folder?.ino !== 'number' || typeof folder.ctimeMs !== 'number') return undefined;
+    if ((head.inputs !== undefined && typeof head.inputs !== 'string') || typeof head.state !== 'string') return undefined;
+    if (head.state !== fileStamp(await stat(stateFile(options)))) return undefined;
+    return head as BuildHead;
+  } catch {
+    return undefined;
+  }
+}
+
+const fileStamp = (info: Stats) => `${info.ino}:${info.size}:${info.mtimeMs}`;
+
+/** Before the output folder or the state changes: a crash from here on leaves no head to trust. */
+export async function removeHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): Promise<void> {
+  await rm(headFile(options), { force: true });
 }
 
 /** Reads the cache of this output folder; anything unusable gives a reason and a clean build, never a failure. */
@@ -117,9 +160,11 @@ export async function loadBuildState(options: BuildOptions, identity: string): P
   return { state, reason: 'cache' };
 }
 
-export async function saveBuildState(options: BuildOptions, state: BuildState): Promise<void> {
+/** Writes the state, then its head (`inputs`: the fingerprint of what the build was made from, when known). */
+export async function saveBuildState(options: BuildOptions, state: BuildState, inputs?: string): Promise<void> {
   const file = stateFile(options);
   await mkdir(path.dirname(file), { recursive: true });
+  await removeHead(options);
   const payload = serialize(state);
   const checksum = payloadChecksum(payload);
   const temporary = `${file}.tmp-${process.pid}`;
@@ -131,6 +176,16 @@ export async function saveBuildState(options: BuildOptions, state: BuildState): 
     await rm(temporary, { force: true });
     throw error;
   }
+  const head: BuildHead = {
+    identity: state.identity,
+    ...(inputs ? { inputs } : {}),
+    outputFolder: state.outputFolder,
+    retries: state.content.posts.some((post) => !post.rawHash),
+    state: fileStamp(await stat(file)),
+  };
+  const headTemporary = `${headFile(options)}.tmp-${process.pid}`;
+  await writeFile(headTemporary, `${JSON.stringify(head)}\n`);
+  await rename(headTemporary, headFile(options));
 }
 
 export function decodeState(bytes: Buffer): BuildState | undefined {

@@ -1,10 +1,10 @@
-import { readFile, rm, writeFile, mkdtemp, cp } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateFile } from '../../build/cache/build-cache.js';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/pipeline.js';
+import { runBuild } from '../../build/run.js';
 import { readTree } from './read-tree.js';
 
 /** A persistent cache is never trusted blindly: anything odd gives one warning and a clean build. */
@@ -91,4 +91,45 @@ describe('the build cache', () => {
     expect(later.changed).toBe(3);
     await at('2026-01-15T12:00:00Z');
   });
+
+  it('stops after reading its inputs when nothing changed since the last build: no page rendered, no file touched', async () => {
+    await build();
+    const before = await outputStamps(path.join(root, 'site'));
+    const report = await build();
+    expect(report.run).toMatchObject({ mode: 'incremental', pagesRendered: 0, posts: { added: 0, changed: 0, removed: 0 } });
+    expect(report.changed).toBe(0);
+    // The pipeline never ran: no cache loaded, nothing rendered or written.
+    expect(Object.keys(report.stages).sort()).toEqual(['check', 'data', 'fetch']);
+    expect(await outputStamps(path.join(root, 'site'))).toEqual(before);
+    expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+  });
+
+  it('builds again when a club data file changed, rendering the pages that show it', async () => {
+    const data = path.join(root, 'data');
+    await cp(path.resolve('data'), data, { recursive: true, filter: (source) => !source.includes(`${path.sep}wordpress`) });
+    const withData = () => runBuild(options('--data', data), true);
+    await withData();
+    expect(Object.keys((await withData()).stages)).not.toContain('render');
+    const partners = path.join(data, 'partners.json');
+    const text = await readFile(partners, 'utf8');
+    await writeFile(partners, text.replace('"Desmarets Automobiles"', '"Desmarets Automobiles Saint-Quentin"'));
+    const report = await withData();
+    expect(report.run.mode).toBe('incremental');
+    // The partners are in the layout and bundled into their island, whose file name every page links.
+    expect(report.run.pagesRendered).toBe(report.pages + report.framePaths.length);
+    await writeFile(partners, text);
+    await build();
+  });
 });
+
+/** Inode and modification time of every file of a folder: what rsync and a CDN upload look at. */
+async function outputStamps(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const stamps: Record<string, string> = {};
+  for (const entry of entries.filter((candidate) => candidate.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    const info = await stat(file);
+    stamps[path.relative(dir, file)] = `${info.ino} ${info.mtimeMs}`;
+  }
+  return stamps;
+}

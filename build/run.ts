@@ -1,0 +1,94 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inputsFingerprint } from './cache/build-inputs.js';
+import { cacheIdentity, folderIdentity, readHead, sameFolder } from './cache/build-cache.js';
+import { readSnapshot, type SnapshotRead } from './fetch.js';
+import { mediaStoreId } from './media/store-id.js';
+import type { BuildOptions } from './options.js';
+import { log } from './progress.js';
+import { formatReport, reportFile, type BuildReport } from './report.js';
+import { loadStaticData, type StaticData } from './static-data.js';
+import { dataDir as defaultDataDir } from '../data/project-root.js';
+
+/** Adds the time `run` takes to the stage `name` (a stage may run in parts). */
+export async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  try {
+    return await run();
+  } finally {
+    stages[name] = (stages[name] ?? 0) + performance.now() - start;
+  }
+}
+
+/** What a build knows before the pipeline's heavy stages: the pipeline goes on from it. */
+export interface BuildStart {
+  stages: Record<string, number>;
+  identity: string;
+  data: StaticData;
+  /** Snapshot builds: the snapshot as read. */
+  snapshot?: SnapshotRead;
+  /** Snapshot builds: the fingerprint of every input, kept in the cache's head for the next run. */
+  inputs?: string;
+}
+
+/**
+ * A build: the club's data and the content are read first, and when the code, the options and
+ * every input are those the last build was made from, and its output is the one in place, the
+ * build stops there (a cron run with nothing new costs a read of the inputs, not a render of the
+ * site). Otherwise the pipeline runs, loaded only then (React, sanitize-html, sharp and esbuild
+ * cost a third of a second to load).
+ */
+export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
+  const stages: Record<string, number> = {};
+  const identity = cacheIdentity(options);
+  // The data files first: a malformed one stops the build before anything is fetched or written.
+  const data = await timed(stages, 'data', () => loadStaticData({ now: options.now, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
+  const begun: BuildStart = { stages, identity, data };
+  if (!options.wpUrl) {
+    const snapshot = await timed(stages, 'fetch', () => readSnapshot(options));
+    begun.snapshot = snapshot;
+    begun.inputs = inputsFingerprint({
+      content: snapshot.snapshot,
+      localMedia: snapshot.localMedia,
+      mediaStore: await mediaStoreId(path.join(options.cacheDir, 'media')),
+      data,
+      now: options.now,
+      dataDirs: [...new Set([defaultDataDir(), options.dataDir ?? defaultDataDir()])],
+      skip: [options.contentDir],
+    });
+    const unchanged = options.clean ? undefined : await timed(stages, 'check', () => unchangedRun(options, identity, begun.inputs as string));
+    if (unchanged) {
+      const report: BuildReport = { ...unchanged, stages };
+      await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
+      if (!quiet) log(formatReport(report));
+      return report;
+    }
+  }
+  const { runPipeline } = await import('./pipeline.js');
+  return runPipeline(options, begun, quiet);
+}
+
+/**
+ * The report of a run with nothing to do: the last build's, as the output it describes is still
+ * the one in place, with this run's line. Undefined when anything differs or cannot be told.
+ */
+async function unchangedRun(options: BuildOptions, identity: string, inputs: string): Promise<BuildReport | undefined> {
+  const head = await readHead(options);
+  if (!head || head.identity !== identity || head.inputs !== inputs || head.retries) return undefined;
+  if (!sameFolder(head.outputFolder, await folderIdentity(options.outDir))) return undefined;
+  let previous: BuildReport;
+  try {
+    previous = JSON.parse(await readFile(reportFile(options.outDir), 'utf8')) as BuildReport;
+  } catch {
+    return undefined;
+  }
+  if (typeof previous?.run?.posts?.total !== 'number' || !Array.isArray(previous.warnings)) return undefined;
+  return {
+    ...previous,
+    run: { mode: 'incremental', posts: { total: previous.run.posts.total, added: 0, changed: 0, removed: 0 }, pagesRendered: 0, renderedPaths: [] },
+    changed: 0,
+    removed: 0,
+    // The cache was read as it should be this time.
+    warnings: previous.warnings.filter((entry) => entry.kind !== 'build-cache'),
+  };
+}
