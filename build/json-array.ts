@@ -1,7 +1,9 @@
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPEN = [0x7b, 0x5b]; // { [
-const CLOSE = [0x7d, 0x5d]; // } ]
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 
 /**
@@ -19,7 +21,7 @@ export function splitJsonArray(bytes: Uint8Array): [number, number][] | undefine
   const ranges: [number, number][] = [];
   if (bytes[index] === 0x5d) return skipSpace(bytes, index + 1) === bytes.length ? ranges : undefined;
   for (;;) {
-    if (!OPEN.includes(bytes[index] ?? -1)) return undefined;
+    if (bytes[index] !== OPEN_BRACE && bytes[index] !== OPEN_BRACKET) return undefined;
     const end = matchingEnd(bytes, index);
     if (end === undefined) return undefined;
     ranges.push([index, end]);
@@ -39,17 +41,31 @@ function matchingEnd(bytes: Uint8Array, start: number): number | undefined {
   for (let index = start; index < bytes.length; index += 1) {
     const byte = bytes[index] as number;
     if (byte === QUOTE) {
-      index += 1;
-      while (index < bytes.length && bytes[index] !== QUOTE) index += bytes[index] === BACKSLASH ? 2 : 1;
-      if (index >= bytes.length) return undefined;
-    } else if (OPEN.includes(byte)) {
+      const end = stringEnd(bytes, index + 1);
+      if (end < 0) return undefined;
+      index = end;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth += 1;
-    } else if (CLOSE.includes(byte)) {
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       depth -= 1;
       if (depth === 0) return index + 1;
     }
   }
   return undefined;
+}
+
+/**
+ * The index of the quote closing a string whose text starts at `from` (-1: none). Strings are most
+ * of a snapshot's bytes (post bodies): the next quote is found by the engine's own search, not byte
+ * by byte, and it closes the string unless an odd number of backslashes escapes it.
+ */
+function stringEnd(bytes: Uint8Array, from: number): number {
+  for (let quote = bytes.indexOf(QUOTE, from); quote >= 0; quote = bytes.indexOf(QUOTE, quote + 1)) {
+    let backslashes = 0;
+    while (quote - backslashes - 1 >= from && bytes[quote - backslashes - 1] === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return -1;
 }
 
 function skipSpace(bytes: Uint8Array, index: number): number {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isPositiveIntegerId } from '../src/routes/paths.js';
 import type { SiteData } from '../src/site-data.js';
-import type { CachedContent, CachedPost } from './cache/build-cache.js';
+import { fingerprint, type CachedContent, type CachedPost } from './cache/build-cache.js';
 import type { ContentDelta } from './fetch.js';
 import type { BuildOptions } from './options.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
@@ -104,7 +104,7 @@ async function mergeContent(delta: ContentDelta, cached: CachedContent | undefin
   for (const post of attached.posts) {
     const { retry, ...normalized } = post;
     // An image that failed for a passing reason: normalized again next build, until it comes.
-    entries.set(post.post.id, { ...normalized, rawHash: retry ? '' : (fresh.get(post.post.id)?.rawHash ?? '') });
+    entries.set(post.post.id, { ...normalized, media: { files: normalized.media.files }, rawHash: retry ? '' : (fresh.get(post.post.id)?.rawHash ?? ''), revision: fingerprint(JSON.stringify(normalized.post)) });
   }
   if (delta.ids) {
     // Incremental: what was not fetched again stays as cached, as long as WordPress still lists it.

@@ -1,8 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
-import { folderIdentity, removeHead, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
+import { folderIdentity, removeHead, stateFile, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
 import { fetchContent, type SnapshotRead } from './fetch.js';
 import { hostingFiles } from './hosting/index.js';
 import { normalizeSite } from './normalize.js';
@@ -45,9 +45,10 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
   try {
     if (source.source === 'live') await checkShrink(options, site.news.posts.length);
     const instances = await timed(stages, 'routes', () => expandRoutes(site));
-    // Kept pages are hard links into the output in place: only if it is the one the cache describes.
-    const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs, outDir: options.outDir } : undefined;
-    const writer = await openOutput(options.outDir);
+    // Pages are kept from the output in place only if it is the one the cache describes; then only
+    // what changed is written, in place.
+    const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs } : undefined;
+    const writer = await openOutput(options.outDir, keep && previous ? { inPlace: { previousFiles: [...Object.keys(previous.outputs), ...(previous.otherFiles ?? [])] } } : {});
     output = writer;
     const progress = quiet ? undefined : createProgress('render');
     // Pages are written as they are rendered: the render stage's time includes their writing.
@@ -60,19 +61,16 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
       ...mediaFiles.map((publicPath): [string, string] => [publicPath, mediaCacheFile(path.join(options.cacheDir, 'media'), publicPath)]),
       ...(await snapshotDocuments(source.mediaDir)),
     ]);
-    // From here the output folder and the cache change: no head may say they are as they were.
-    await removeHead(options);
-    const write = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], rendered.written, media));
-    await timed(stages, 'save', async () =>
-      saveBuildState(options, {
-        identity,
-        content,
-        outputs: Object.fromEntries(rendered.outputs.map(({ path, record }) => [path, record])),
-        outputFolder: (await folderIdentity(options.outDir)) ?? { ino: 0, ctimeMs: 0 },
-        assets: { sharedProps, built: assets },
-      }, begun.inputs),
-    );
-    const report = await timed(stages, 'report', () =>
+    // From here the output folder and the cache change: no head may say they are as they were, and
+    // no state may describe an output being changed in place (a crash there makes the next build clean).
+    const beforeChange = async () => {
+      await removeHead(options);
+      // Nor a report: a run with nothing new would give it again (build/run.ts).
+      await rm(reportFile(options.outDir), { force: true });
+      if (writer.folder.inPlace) await rm(stateFile(options), { force: true });
+    };
+    const { write, otherFiles } = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], rendered.written, media, beforeChange));
+    const { memo, ...report } = await timed(stages, 'report', () =>
       buildReport({
         source: source.source,
         outDir: options.outDir,
@@ -90,7 +88,19 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         write,
         warnings,
         stages,
+        ...(previous?.reportMemo ? { memo: previous.reportMemo } : {}),
       }),
+    );
+    await timed(stages, 'save', async () =>
+      saveBuildState(options, {
+        identity,
+        content,
+        outputs: Object.fromEntries(rendered.outputs.map(({ path, record }) => [path, record])),
+        otherFiles,
+        outputFolder: (await folderIdentity(options.outDir)) ?? { ino: 0, ctimeMs: 0 },
+        assets: { sharedProps, built: assets },
+        reportMemo: memo,
+      }, begun.inputs),
     );
     await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
     if (!quiet) log(formatReport(report));
@@ -109,7 +119,9 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
 async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached: CachedContent | undefined, stages: Record<string, number>, snapshot?: SnapshotRead) {
   const delta = await timed(stages, 'fetch', () => fetchContent(options, cached, snapshot));
   // Render workers load meanwhile, on the other core.
-  const threads = startRenderThreads(planRenderThreads(options.renderWorkers, Math.max(delta.posts.length, cached?.posts.length ?? 0)));
+  // With a cache, a cron run renders the few pages its changes reach: a worker's start-up (half a
+  // second) would cost more than it saves. A clean build renders every page on every core.
+  const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cached ? 0 : delta.posts.length));
   try {
     const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached));
     const { source, mediaDir, traffic, listed } = delta;
@@ -120,8 +132,9 @@ async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached
   }
 }
 
-/** Assets, hosting files, public files and images join the pages, then the new output is swapped in. */
-async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], rendered: WrittenFiles[], media: ReadonlyMap<string, string>) {
-  for (const file of [...assetFiles, ...(await collectStaticFiles())]) output.add(file);
-  return output.commit(rendered, media);
+/** Assets, hosting files, public files and images join the pages, then the new output is in place. */
+async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], rendered: WrittenFiles[], media: ReadonlyMap<string, string>, beforeChange: () => Promise<void>) {
+  const files = [...assetFiles, ...(await collectStaticFiles())];
+  for (const file of files) output.add(file);
+  return { write: await output.commit(rendered, media, beforeChange), otherFiles: files.map((file) => file.path) };
 }

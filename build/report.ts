@@ -73,7 +73,7 @@ interface TypeTally {
   /** Position of the type's first page in the route order, to list types in that order. */
   firstOrder: number;
   /** The largest page (ties: the first in the route order), gzipped once at the end. */
-  largest: { path: string; size: number };
+  largest: { path: string; size: number; key: string };
   /** Each distinct set of islands with its first page in the route order. */
   islandSets: Map<string, { islands: IslandName[]; example: string; order: number }>;
   /** Every stylesheet a page of this type links. */
@@ -91,16 +91,27 @@ export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageTy
     (page.pageType === 'frame' ? framePaths : paths).push(path.replace(/index\.html$/, ''));
     let tally = types.get(page.pageType);
     if (!tally) {
-      tally = { pages: 0, firstOrder: order, largest: { path, size: -1 }, islandSets: new Map(), stylesheets: new Set() };
+      tally = { pages: 0, firstOrder: order, largest: { path, size: -1, key: '' }, islandSets: new Map(), stylesheets: new Set() };
       types.set(page.pageType, tally);
     }
     tally.pages += 1;
-    if (page.size > tally.largest.size) tally.largest = { path, size: page.size };
+    if (page.size > tally.largest.size) tally.largest = { path, size: page.size, key: record.key };
     const key = page.islands.join(',');
     if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path, order });
     for (const href of page.stylesheets) tally.stylesheets.add(href);
   }
   return { types: [...types.entries()], paths, framePaths };
+}
+
+/**
+ * What the weighing of the last report found, for the next build: asset names carry their content's
+ * hash and a page's record key its inputs, so equal names and keys weigh the same.
+ */
+export interface ReportMemo {
+  /** gzip bytes by asset URL. */
+  assets: Record<string, number>;
+  /** The largest page of a type, by path and record key: its gzip bytes and images on a phone. */
+  pages: Record<string, { htmlGzip: number; media: MediaWeight }>;
 }
 
 /** Stage: what was built, how heavy each kind of page is, how long each stage took. */
@@ -113,9 +124,11 @@ export async function buildReport(input: {
   write: WriteResult;
   warnings: BuildWarning[];
   stages: Record<string, number>;
-}): Promise<BuildReport> {
-  const assetSizes: Record<string, number> = {};
-  for (const file of input.assets.files) assetSizes[file.path] = gzipSize(file.contents);
+  memo?: ReportMemo;
+}): Promise<BuildReport & { memo: ReportMemo }> {
+  const memo: ReportMemo = { assets: {}, pages: {} };
+  const assetSizes = memo.assets;
+  for (const file of input.assets.files) assetSizes[file.path] = input.memo?.assets[file.path] ?? gzipSize(file.contents);
   const jsOf = (islands: readonly IslandName[], withLazy: boolean) => {
     const urls = new Set(
       islands.flatMap((name) => {
@@ -128,10 +141,15 @@ export async function buildReport(input: {
   const tally = tallyPages(input.outputs);
   const pageTypes: Partial<Record<PageType, PageTypeReport>> = {};
   for (const [type, entry] of tally.types.sort(([, a], [, b]) => a.firstOrder - b.firstOrder)) {
-    const largest = await readFile(path.join(input.outDir, entry.largest.path));
+    const weighed = `${entry.largest.path}\u0000${entry.largest.key}`;
+    let weight = input.memo?.pages[weighed];
+    if (!weight) {
+      const largest = await readFile(path.join(input.outDir, entry.largest.path));
+      weight = { htmlGzip: gzipSize(largest), media: phoneMediaWeight(largest.toString('utf8'), (sitePath) => siteFileSize(input.outDir, sitePath)) };
+    }
+    memo.pages[weighed] = weight;
     const cssGzip = [...entry.stylesheets].reduce((sum, href) => sum + (assetSizes[href] ?? 0), 0);
-    const media = phoneMediaWeight(largest.toString('utf8'), (sitePath) => siteFileSize(input.outDir, sitePath));
-    const report: PageTypeReport = { pages: entry.pages, htmlGzip: gzipSize(largest), cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '', media };
+    const report: PageTypeReport = { pages: entry.pages, htmlGzip: weight.htmlGzip, cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '', media: weight.media };
     for (const { islands, example } of [...entry.islandSets.values()].sort((a, b) => a.order - b.order)) {
       const js = jsOf(islands, false);
       if (js > report.jsGzip || !report.example) {
@@ -155,6 +173,7 @@ export async function buildReport(input: {
     assets: assetSizes,
     pagePaths: [...tally.paths].sort(),
     framePaths: [...tally.framePaths].sort(),
+    memo,
   };
 }
 

@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './output-file.js';
@@ -16,20 +16,26 @@ export class WriteError extends Error {
 }
 
 /**
- * Where a build writes: a fresh sibling of the output folder, swapped in at the end. Plain data, so
- * render workers can write into the same folder as the main thread.
+ * Where a build writes. Swapped: into a fresh sibling of the output folder, swapped in at the end.
+ * In place (an incremental build on the output its cache describes): only new or different files
+ * are written, into a sibling staging folder, and moved into the output at the end; the others are
+ * not touched at all. Plain data, so render workers can write into the same folder as the main thread.
  */
 export interface OutputFolder {
   outDir: string;
+  /** The new output (swapped) or the staging folder (in place). */
   tempDir: string;
   /** A clean build has nothing to compare with: no failing stat per file. */
   hadPrevious: boolean;
+  inPlace: boolean;
 }
 
 /** What one writer wrote: relative paths, and how many of them are new or different. */
 export interface WrittenFiles {
   paths: string[];
   changed: number;
+  /** In place: the relative paths written into the staging folder (new or different files). */
+  staged: string[];
 }
 
 /** Writes files into an OutputFolder; several writers (one per thread) may share one folder. */
@@ -47,9 +53,11 @@ export interface OutputWriter extends FileWriter {
   readonly folder: OutputFolder;
   /**
    * Adds what other writers wrote into the folder and the media files (public /media/ path → file
-   * in the media cache), then swaps it into place.
+   * in the media cache), then swaps it into place (or, in place, moves the staged files in and
+   * deletes the previous output's files the new one does not have). `beforeChange` runs just
+   * before the output in place is first changed.
    */
-  commit(others?: readonly WrittenFiles[], media?: ReadonlyMap<string, string>): Promise<WriteResult>;
+  commit(others?: readonly WrittenFiles[], media?: ReadonlyMap<string, string>, beforeChange?: () => Promise<void>): Promise<WriteResult>;
   /** Drops the new output; the previous one was never touched. */
   abort(): Promise<void>;
 }
@@ -66,6 +74,7 @@ export interface OutputWriter extends FileWriter {
 export function createFileWriter(folder: OutputFolder): FileWriter {
   const seen = new Set<string>();
   const dirs = new Set<string>(['.']);
+  const staged: string[] = [];
   let changed = 0;
 
   // Each folder is made once per writer, after its parent: a plain mkdir, cheaper than a recursive
@@ -93,6 +102,32 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
     }
   };
 
+  if (folder.inPlace) {
+    // Files kept or equal to the output's are left alone; the others wait in the staging folder.
+    const record = (filePath: string): string => {
+      const relative = toSafeRelative(filePath);
+      if (seen.has(relative)) throw new WriteError(`two outputs write ${filePath}`);
+      seen.add(relative);
+      return relative;
+    };
+    return {
+      add: (file) => {
+        const relative = record(file.path);
+        if (sameBytes(path.join(folder.outDir, relative), file.contents)) return;
+        try {
+          ensureDir(path.posix.dirname(relative));
+          writeFileSync(path.join(folder.tempDir, relative), file.contents);
+        } catch (error) {
+          throw new WriteError(`writing ${folder.outDir} failed: ${(error as Error).message}`);
+        }
+        staged.push(relative);
+        changed += 1;
+      },
+      reuse: (filePath) => void record(filePath),
+      finish: () => ({ paths: [...seen], changed, staged }),
+    };
+  }
+
   return {
     add: (file) =>
       place(file.path, (relative) => {
@@ -106,7 +141,7 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
         }
       }),
     reuse: (filePath) => place(filePath, (relative) => linkSync(path.join(folder.outDir, relative), path.join(folder.tempDir, relative))),
-    finish: () => ({ paths: [...seen], changed }),
+    finish: () => ({ paths: [...seen], changed, staged }),
   };
 }
 
@@ -114,9 +149,10 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
  * Stage: opens a fresh sibling folder to write the new output into. The previous output stays
  * untouched until commit swaps the folders, so a failed build never publishes half a site.
  */
-export async function openOutput(outDir: string): Promise<OutputWriter> {
+export async function openOutput(outDir: string, options: { inPlace?: { previousFiles: Iterable<string> } } = {}): Promise<OutputWriter> {
   const stamp = `${process.pid}-${Date.now()}`;
-  const folder: OutputFolder = { outDir, tempDir: `${outDir}.tmp-${stamp}`, hadPrevious: await exists(outDir) };
+  const inPlace = options.inPlace !== undefined && (await exists(outDir));
+  const folder: OutputFolder = { outDir, tempDir: `${outDir}.tmp-${stamp}`, hadPrevious: inPlace || (await exists(outDir)), inPlace };
   const oldDir = `${outDir}.old-${stamp}`;
   await mkdir(folder.tempDir, { recursive: true });
   const own = createFileWriter(folder);
@@ -126,7 +162,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
     add: (file) => own.add(file),
     reuse: (filePath) => own.reuse(filePath),
     finish: () => own.finish(),
-    async commit(others = [], media = new Map()) {
+    async commit(others = [], media = new Map(), beforeChange = async () => {}) {
       const parts = [own.finish(), ...others];
       const kept = new Set<string>();
       for (const relative of parts.flatMap((part) => part.paths)) {
@@ -134,6 +170,16 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
         if (relative.startsWith(`${MEDIA}/`)) throw new WriteError(`/${relative}: /${MEDIA}/ holds only the converted images`);
         kept.add(relative);
       }
+      if (inPlace && options.inPlace) {
+        const gone = [...new Set(options.inPlace.previousFiles)].map(toSafeRelative).filter((relative) => !kept.has(relative));
+        await beforeChange();
+        const published = await publishMedia(folder, media);
+        applyInPlace(folder, parts.flatMap((part) => part.staged), gone);
+        const stale = await removeStaleMedia(path.join(outDir, MEDIA), media);
+        await rm(folder.tempDir, { recursive: true, force: true });
+        return { written: kept.size + media.size, changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added, removed: gone.length + stale };
+      }
+      await beforeChange();
       const removed = folder.hadPrevious ? await countRemoved(outDir, kept) : 0;
       const published = await publishMedia(folder, media);
       if (folder.hadPrevious) await rename(outDir, oldDir);
@@ -152,6 +198,37 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
       await rm(folder.tempDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Moves each staged file over its place in the output (a rename: a reader sees the old file or the
+ * new one, never half of one) and deletes the files the new output no longer has, with the
+ * folders they leave empty.
+ */
+function applyInPlace(folder: OutputFolder, staged: readonly string[], gone: readonly string[]): void {
+  const made = new Set<string>();
+  try {
+    for (const relative of staged) {
+      const dir = path.dirname(path.join(folder.outDir, relative));
+      if (!made.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        made.add(dir);
+      }
+      renameSync(path.join(folder.tempDir, relative), path.join(folder.outDir, relative));
+    }
+    for (const relative of gone) {
+      rmSync(path.join(folder.outDir, relative), { force: true });
+      for (let dir = path.posix.dirname(relative); dir !== '.'; dir = path.posix.dirname(dir)) {
+        try {
+          rmdirSync(path.join(folder.outDir, dir));
+        } catch {
+          break;
+        }
+      }
+    }
+  } catch (error) {
+    throw new WriteError(`updating ${folder.outDir} failed: ${(error as Error).message}`);
+  }
 }
 
 /** Output paths are root-relative and may never climb out of the output folder. */
@@ -204,16 +281,18 @@ const MEDIA = 'media';
 
 /**
  * Puts the media files the new output needs where it will find them: into the media folder of the
- * output in place, which the swap then carries over (adding files nothing links to yet is harmless
+ * output in place, which stays or which the swap carries over (adding files nothing links to yet is harmless
  * to the site online), or into the new folder when there is none. Files are hard links to the media
  * cache (copies across file systems).
  */
 async function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>): Promise<{ added: number; carried: boolean }> {
   const live = path.join(folder.outDir, MEDIA);
-  const carried = folder.hadPrevious && (await exists(live));
-  const target = carried ? live : path.join(folder.tempDir, MEDIA);
-  const present = new Set(carried ? await listFiles(target) : []);
-  if (!carried && media.size > 0) await mkdir(target, { recursive: true });
+  const liveExists = folder.hadPrevious && (await exists(live));
+  // Swapped, the media folder in place goes over to the new output; in place, it simply stays.
+  const carried = !folder.inPlace && liveExists;
+  const target = folder.inPlace || carried ? live : path.join(folder.tempDir, MEDIA);
+  const present = new Set(liveExists ? await listFiles(target) : []);
+  if (!liveExists && media.size > 0) await mkdir(target, { recursive: true });
   let added = 0;
   for (const [publicPath, cacheFile] of media) {
     const name = mediaName(publicPath);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,8 +7,9 @@ import type { IslandName } from '../../src/islands/registry.js';
 import type { PageType } from '../../src/routes/types.js';
 import type { Term } from '../../src/types/news.js';
 import type { BuiltAssets } from '../bundle.js';
+import type { ReportMemo } from '../report.js';
 import type { BuildOptions } from '../options.js';
-import type { NormalizedPost } from '../wordpress/normalize.js';
+import type { NormalizedPost, PostMedia } from '../wordpress/normalize.js';
 import type { SyncState } from '../wordpress/sync.js';
 import { codeVersion } from './code-version.js';
 import type { BuildWarning } from '../warnings.js';
@@ -25,10 +26,14 @@ export interface BuildState {
   content: CachedContent;
   /** By root-relative output path: what each file of the output was made from. */
   outputs: Record<string, OutputRecord>;
+  /** The output's other files (assets, public files, hosting files), root-relative: in-place builds delete those that go. */
+  otherFiles?: string[];
   /** The output folder those files are in (a folder swapped in since is not the one described). */
   outputFolder: FolderIdentity;
   /** The island bundles and stylesheet, for the props bundled into them (the code is in the identity). */
   assets?: { sharedProps: string; built: BuiltAssets };
+  /** What the last report weighed (asset and page sizes), reused where names and keys are the same. */
+  reportMemo?: ReportMemo;
 }
 
 export interface CachedContent {
@@ -47,13 +52,20 @@ export interface CachedContent {
   mediaBasis?: string;
 }
 
-export interface CachedPost extends NormalizedPost {
+/**
+ * A post as the next build needs it: of its media, only the files its pages show (what it asked
+ * build/media for matters only while it is normalized; kept, it would double the cache's load time).
+ */
+export interface CachedPost extends Omit<NormalizedPost, 'media'> {
+  media: Pick<PostMedia, 'files'>;
   /** Fingerprint of the REST object it was normalized from. */
   rawHash: string;
+  /** Fingerprint of the normalized post (NewsPost.revision). */
+  revision: string;
 }
 
 export interface OutputRecord {
-  /** Fingerprint of everything the file was made from (pages) or of its bytes (other files). */
+  /** Fingerprint of everything the file was made from (pages, files with declared inputs) or of its bytes (other files). */
   key: string;
   /** Pages only: what the build report needs without reading the file again. */
   page?: { routeId: string; pageType: PageType; islands: IslandName[]; stylesheets: string[]; size: number };
@@ -77,7 +89,7 @@ const MAGIC = `${FORMAT_PREFIX}2\n`;
  * The payload's checksum catches a truncated or damaged file, not an attacker: SHA-1 reads a
  * 100 MB cache (20,000 posts) ten times faster than SHA-256 here.
  */
-const payloadChecksum = (payload: Uint8Array) => createHash('sha1').update(payload).digest('hex');
+const payloadChecksum = (payload: Uint8Array) => hash('sha1', payload, 'hex');
 const CHECKSUM_LENGTH = 40;
 /** Bumped only when the layout of this file changes; the code fingerprint covers everything else. */
 const FORMAT = 1;
@@ -239,5 +251,6 @@ export function sameFolder(a: FolderIdentity | undefined, b: FolderIdentity | un
 
 /** Fingerprint of a REST object or a file's bytes. */
 export function fingerprint(value: string | Uint8Array): string {
-  return createHash('sha1').update(value).digest('base64url');
+  // One-shot: no Hash object per call (a cron run fingerprints every post of the snapshot).
+  return hash('sha1', value, 'base64url');
 }

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { basePathOf } from '../../src/lib/html.js';
 import type { IslandName } from '../../src/islands/registry.js';
@@ -28,10 +26,9 @@ export type EmittedFile =
 /** Receives each file with its position in the route order (the writer, in the same thread). */
 export type EmitFile = (file: EmittedFile, order: number) => void;
 
-/** The previous build's records, usable only when its output folder is the one still in place. */
+/** The previous build's records, usable only when its output folder is the one still in place (the output is updated in place). */
 export interface ReuseSource {
   outputs: Readonly<Record<string, OutputRecord>>;
-  outDir: string;
 }
 
 export interface RenderCounts {
@@ -73,9 +70,10 @@ function* taken(queue: RenderQueue, length: number): Generator<number> {
  * Every route instance (or those this thread takes from `queue`) to a file handed to `emit` (the writer); nothing here
  * touches the disk but to check that a file to keep is still there, and no page stays in memory
  * once emitted. A page is rendered only when its key changed: the key covers everything a page is
- * made from (its props and head from the route's load, the layout around it, the assets it links
- * to, its route and path), and components are pure functions of their props, so an equal key
- * means byte-identical HTML. A file route's key is the fingerprint of its bytes.
+ * made from (its props and head from the route's load, or the inputs its route declares; the
+ * layout around it, the assets it links to, its route and path), and components are pure functions
+ * of their props, so an equal key means byte-identical HTML. A file route's key is its declared
+ * inputs' fingerprint, else that of its bytes.
  */
 export function renderRoutes(
   instances: readonly RouteInstance[],
@@ -89,9 +87,11 @@ export function renderRoutes(
   const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.contentCssHref, assets.islands]));
   const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
   const total = instances.length;
+  // The output folder is the build's own (the cache describes it, by inode): its files are not
+  // checked one by one, which cost a system call per file on every cron run.
   const kept = (file: string, key: string) => {
     const record = previous?.outputs[file];
-    return record?.key === key && existsSync(path.join(previous?.outDir ?? '', file)) ? record : undefined;
+    return record?.key === key ? record : undefined;
   };
   for (const order of taken(queue, instances.length)) {
     const instance = instances[order] as RouteInstance;
@@ -99,21 +99,31 @@ export function renderRoutes(
     let output: EmittedFile;
     try {
       if (route.kind === 'file') {
-        const raw = route.content(site, params);
-        const contents = instance.path.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
-        const key = fingerprint(contents);
-        const record = kept(instance.path, key);
-        output = record ? { path: instance.path, reuse: true, record } : { path: instance.path, contents, record: { key } };
+        const inputs = route.inputs?.(site, params);
+        const inputsKey = inputs === undefined ? undefined : fingerprint(`inputs\u0000${route.id}\u0000${instance.path}\u0000${inputs}`);
+        const known = inputsKey === undefined ? undefined : kept(instance.path, inputsKey);
+        if (known) {
+          output = { path: instance.path, reuse: true, record: known };
+        } else {
+          const raw = route.content(site, params);
+          const contents = instance.path.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
+          const key = inputsKey ?? fingerprint(contents);
+          const record = kept(instance.path, key);
+          output = record ? { path: instance.path, reuse: true, record } : { path: instance.path, contents, record: { key } };
+        }
         counts.files += 1;
       } else {
         const file = `/${route.outputFile ?? pageOutputFile(instance.path)}`;
-        const { props, head } = route.load(site, params);
         const shell = route.frame ? FRAME_SHELL : layout.shellFor(instance.path);
-        const key = pageKey({ assetsKey, shell, route, path: instance.path, props, head });
+        // Routes that declare their inputs are compared by them: their props are made only to render.
+        const inputs = route.inputs?.(site, params);
+        const loaded = inputs === undefined ? route.load(site, params) : undefined;
+        const key = pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs } });
         const record = kept(file, key);
         if (record) {
           output = { path: file, reuse: true, record };
         } else {
+          const { props, head } = loaded ?? route.load(site, params);
           const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
           const page = { routeId: route.id, pageType: route.pageType, islands: html.islands, stylesheets: html.stylesheets, size: Buffer.byteLength(html.html) };
           output = { path: file, contents: html.html, record: { key, page } };
@@ -133,12 +143,14 @@ export function renderRoutes(
 /** A page shown in a frame of other pages has no layout of its own. */
 const FRAME_SHELL: LayoutShell = { before: '', after: '', islands: [], key: 'frame' };
 
-function pageKey(input: { assetsKey: string; shell: LayoutShell; route: PageRoute; path: string; props: unknown; head: unknown }): string {
-  return createHash('sha1')
-    .update(`${input.assetsKey}\u0000${input.shell.key}\u0000${input.route.id}\u0000${input.path}\u0000`)
-    .update(JSON.stringify(input.head))
+/** `made`: the page's props and head, or the inputs its route declares (never equal to props and head). */
+function pageKey(input: { assetsKey: string; shell: LayoutShell; route: PageRoute; path: string; made: { props: unknown; head: unknown } | { inputs: string | undefined } }): string {
+  const hash = createHash('sha1').update(`${input.assetsKey}\u0000${input.shell.key}\u0000${input.route.id}\u0000${input.path}\u0000`);
+  if ('inputs' in input.made) return hash.update(`inputs\u0000${input.made.inputs ?? ''}`).digest('base64url');
+  return hash
+    .update(JSON.stringify(input.made.head))
     .update('\u0000')
-    .update(JSON.stringify(input.props) ?? '')
+    .update(JSON.stringify(input.made.props) ?? '')
     .digest('base64url');
 }
 

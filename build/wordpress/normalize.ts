@@ -46,20 +46,32 @@ export interface PostMedia {
 export type PostResult = { normalized: NormalizedPost } | { skipped: BuildWarning };
 
 /** Terms resolved against this build's lists, newest first; each post's own warnings are given again. */
-export function resolvePosts(entries: readonly NormalizedPost[], terms: { categories: Term[]; tags: Term[] }, warn: (warning: BuildWarning) => void): NewsPost[] {
-  const byId = { categories: new Map(terms.categories.map((term) => [term.id, term])), tags: new Map(terms.tags.map((term) => [term.id, term])) };
-  const posts = entries.map(({ post, categoryIds, tagIds, warnings }) => {
+export function resolvePosts(
+  entries: readonly (Pick<NormalizedPost, 'post' | 'categoryIds' | 'tagIds' | 'warnings'> & { revision?: string })[],
+  terms: { categories: Term[]; tags: Term[] },
+  warn: (warning: BuildWarning) => void,
+): NewsPost[] {
+  const byId = { categories: rankedById(terms.categories), tags: rankedById(terms.tags) };
+  const posts = entries.map(({ post, categoryIds, tagIds, warnings, revision }): NewsPost => {
     for (const warning of warnings) warn(warning);
     const categories = resolveTerms(categoryIds, byId.categories);
     if (categories.length === 0) warn(postWarning(post.id, 'no-category', 'no category'));
-    return { ...post, categories, tags: resolveTerms(tagIds, byId.tags) };
+    return { ...post, categories, tags: resolveTerms(tagIds, byId.tags), ...(revision ? { revision } : {}) };
   });
   return posts.sort(newestFirst);
 }
 
+/** Each term with its place in the list sorted by name: posts' terms are put in that order by a number, not by collation each time. */
+function rankedById(terms: readonly Term[]): Map<number, { term: Term; rank: number }> {
+  return new Map([...terms].sort(byName).map((term, rank) => [term.id, { term, rank }]));
+}
+
 /** A term deleted in WordPress is dropped from its posts, whatever their cached REST object said. */
-function resolveTerms(ids: readonly number[], known: Map<number, Term>): Term[] {
-  return [...new Set(ids)].flatMap((id) => known.get(id) ?? []).sort(byName);
+function resolveTerms(ids: readonly number[], known: Map<number, { term: Term; rank: number }>): Term[] {
+  return [...new Set(ids)]
+    .flatMap((id) => known.get(id) ?? [])
+    .sort((a, b) => a.rank - b.rank)
+    .map((entry) => entry.term);
 }
 
 /** Newest first; the id breaks ties so the order never depends on the source's order. */

@@ -1,5 +1,5 @@
 import { ArticlePage } from '../pages/news/ArticlePage.js';
-import { findPost, loadArticle, loadListPage, loadRecentPosts, newsList, termList, type NewsList } from '../pages/news/load-news.js';
+import { articleInputs, findPost, jsonPageInputs, listPageInputs, loadArticle, loadListPage, loadRecentPosts, newsList, termList, type NewsList } from '../pages/news/load-news.js';
 import { jsonPageNumbers, pageCount, pageOf, toCard } from '../components/news/news-cards.js';
 import { renderNewsFeed } from '../pages/news/news-feed.js';
 import { NewsListPage } from '../pages/news/NewsListPage.js';
@@ -23,6 +23,7 @@ const termRoutes = (kind: 'category' | 'tag'): Route[] => {
       id: `news-${kind}`,
       pageType: 'list',
       paths: (site) => terms(site).map((term) => ({ id: String(term.id) })),
+      inputs: (site, params) => listPageInputs(termList(site, kind, params.id), 1),
       load: (site, params) => loadListPage(termList(site, kind, params.id), 1),
       Page: NewsListPage,
     }),
@@ -30,6 +31,7 @@ const termRoutes = (kind: 'category' | 'tag'): Route[] => {
       id: `news-${kind}-page`,
       pageType: 'list',
       paths: (site) => terms(site).flatMap((term) => htmlPages(termList(site, kind, String(term.id))).map((n) => ({ id: String(term.id), n }))),
+      inputs: (site, params) => listPageInputs(termList(site, kind, params.id), Number(params.n)),
       load: (site, params) => loadListPage(termList(site, kind, params.id), Number(params.n)),
       Page: NewsListPage,
     }),
@@ -37,6 +39,7 @@ const termRoutes = (kind: 'category' | 'tag'): Route[] => {
       id: `news-${kind}-page-json`,
       paths: (site) =>
         terms(site).flatMap((term) => jsonPageNumbers(termList(site, kind, String(term.id)).posts.length).map((n) => ({ id: String(term.id), n: String(n) }))),
+      inputs: (site, params) => jsonPageInputs(termList(site, kind, params.id), Number(params.n)),
       content: (site, params) => jsonPage(termList(site, kind, params.id), params),
     }),
   ];
@@ -46,6 +49,7 @@ export const newsRoutes: Route[] = [
   definePage({
     id: 'news',
     pageType: 'list',
+    inputs: (site) => listPageInputs(newsList(site), 1),
     load: (site) => loadListPage(newsList(site), 1),
     lastModified: (site) => site.news.posts[0]?.modified,
     Page: NewsListPage,
@@ -54,18 +58,21 @@ export const newsRoutes: Route[] = [
     id: 'news-page',
     pageType: 'list',
     paths: (site) => htmlPages(newsList(site)).map((n) => ({ n })),
+    inputs: (site, params) => listPageInputs(newsList(site), Number(params.n)),
     load: (site, params) => loadListPage(newsList(site), Number(params.n)),
     Page: NewsListPage,
   }),
   defineFile({
     id: 'news-page-json',
     paths: (site) => jsonPageNumbers(site.news.posts.length).map((n) => ({ n: String(n) })),
+    inputs: (site, params) => jsonPageInputs(newsList(site), Number(params.n)),
     content: (site, params) => jsonPage(newsList(site), params),
   }),
   definePage({
     id: 'news-article',
     pageType: 'article',
     paths: (site) => site.news.posts.map((post) => ({ id: String(post.id) })),
+    inputs: (site, params) => articleInputs(site, params.id),
     load: (site, params) => loadArticle(site, findPost(site, params.id)),
     lastModified: (site, params) => findPost(site, params.id).modified,
     Page: ArticlePage,

@@ -26,6 +26,12 @@ export interface PageDefinition<P> {
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
   /** Rendered alone, without the site's layout, to be shown in a frame of other pages (left out of the sitemap). */
   frame?: boolean;
+  /**
+   * What the page is made from, as a string far cheaper to compute than its props (for routes of
+   * thousands of pages): when given, an incremental build compares it instead of the props to tell
+   * whether the page must be made again, so it must change whenever the props could.
+   */
+  inputs?: (site: SiteData, params: RouteParams) => string;
 }
 
 export interface PageRoute {
@@ -40,6 +46,12 @@ export interface PageRoute {
   frame: boolean;
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
   paths: (site: SiteData) => RouteParams[];
+  /**
+   * What the page is made from, as a string far cheaper to compute than its props (for routes of
+   * thousands of pages): when given, an incremental build compares it instead of the props to tell
+   * whether the page must be made again, so it must change whenever the props could.
+   */
+  inputs?: (site: SiteData, params: RouteParams) => string;
   /**
    * The page's props and head: everything the page is made from. The component is a pure function
    * of its props, so equal props (and layout) mean equal HTML: an incremental build compares these.
@@ -59,6 +71,8 @@ export interface FileRoute {
   pattern: string;
   paths?: (site: SiteData) => RouteParams[];
   content: (site: SiteData, params: RouteParams) => string | Uint8Array;
+  /** As a page's: what the file is made from, compared instead of its bytes when given. */
+  inputs?: (site: SiteData, params: RouteParams) => string;
 }
 
 export type Route = PageRoute | FileRoute;
@@ -78,6 +92,7 @@ export function definePage<P>(def: PageDefinition<P>): PageRoute {
     hideFromSitemap: def.hideFromSitemap ?? Boolean(def.aliasOf || def.frame),
     frame: def.frame ?? false,
     lastModified: def.lastModified,
+    ...(def.inputs ? { inputs: def.inputs } : {}),
     paths: def.paths ?? (() => [{}]),
     load: def.load,
     element: (props) => <Page {...(props as P & object)} />,

@@ -35,10 +35,16 @@ export interface NewsPost {
   /** Sorted by name (then id), so the order never depends on what WordPress embedded. */
   categories: Term[];
   tags: Term[];
+  /**
+   * Fingerprint of everything the post is made from but its terms (its REST object as normalized,
+   * its images): equal revisions, equal post. Incremental builds key the post's pages by it; absent
+   * (tests), they key them by the post itself.
+   */
+  revision?: string;
 }
 
 /** A post as far as its own REST object tells: everything but its terms, which are resolved by id each build. */
-export type NewsPostBase = Omit<NewsPost, 'categories' | 'tags'>;
+export type NewsPostBase = Omit<NewsPost, 'categories' | 'tags' | 'revision'>;
 
 export interface NewsContent {
   /** Newest first. */

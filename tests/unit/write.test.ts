@@ -81,3 +81,54 @@ describe('atomic output', () => {
     await expect(stat(path.join(root, 'escape.html'))).rejects.toThrow();
   });
 });
+
+describe('output updated in place (a cron run on the output its cache describes)', () => {
+  let root: string;
+  let out: string;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sqbb-write-'));
+    out = path.join(root, 'dist');
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  const first = [
+    { path: '/index.html', contents: 'home v1' },
+    { path: '/same/index.html', contents: 'same' },
+    { path: '/actualites/article/7/index.html', contents: 'trashed soon' },
+  ];
+
+  it('writes only new or different files, leaves the others untouched and deletes those that went, with their empty folders', async () => {
+    await writeOutput(out, first);
+    const same = await stat(path.join(out, 'same/index.html'));
+    const output = await openOutput(out, { inPlace: { previousFiles: first.map((file) => file.path) } });
+    output.add({ path: '/index.html', contents: 'home v2' });
+    output.add({ path: '/same/index.html', contents: 'same' });
+    output.reuse('/kept-as-is.html');
+    output.add({ path: '/actualites/article/8/index.html', contents: 'new post' });
+    let changedBefore = 0;
+    const result = await output.commit([], new Map(), async () => {
+      changedBefore = Object.keys(await readTree(out)).length;
+    });
+    expect(changedBefore).toBe(3);
+    expect(result).toEqual({ written: 4, changed: 2, removed: 1 });
+    expect(await readTree(out)).toEqual({
+      'index.html': Buffer.from('home v2').toString('base64'),
+      'same/index.html': Buffer.from('same').toString('base64'),
+      'actualites/article/8/index.html': Buffer.from('new post').toString('base64'),
+    });
+    const after = await stat(path.join(out, 'same/index.html'));
+    expect([after.ino, after.mtimeMs]).toEqual([same.ino, same.mtimeMs]);
+    expect(await readdir(path.join(out, 'actualites/article'))).toEqual(['8']);
+    expect((await readdir(root)).sort()).toEqual(['dist']);
+  });
+
+  it('leaves the output as it was when the build fails before the commit', async () => {
+    await writeOutput(out, first);
+    const before = await readTree(out);
+    const output = await openOutput(out, { inPlace: { previousFiles: first.map((file) => file.path) } });
+    output.add({ path: '/index.html', contents: 'home v2' });
+    await output.abort();
+    expect(await readTree(out)).toEqual(before);
+    expect((await readdir(root)).sort()).toEqual(['dist']);
+  });
+});

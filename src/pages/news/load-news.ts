@@ -107,6 +107,25 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
   return { props, head };
 }
 
+/** A post's revision, or the post itself where it has none (content made by hand in tests). */
+const revisionOf = (post: NewsPost): string => post.revision ?? JSON.stringify(post);
+
+/** What an article page is made from (its route's inputs): the post, and the names of its terms, resolved each build. */
+export function articleInputs(site: SiteData, id: string | undefined): string {
+  const post = findPost(site, id);
+  return JSON.stringify([revisionOf(post), post.categories, post.tags]);
+}
+
+/** What page n of a list is made from (its route's inputs): the list, its length and the posts on that page. */
+export function listPageInputs(list: NewsList, page: number): string {
+  return JSON.stringify([list.key, list.title, list.subtitle ?? '', list.description(page), page, pageCount(list.posts.length), pageOf(list.posts, page).map(revisionOf)]);
+}
+
+/** What JSON page n of a list is made from: the posts on that page. */
+export function jsonPageInputs(list: NewsList, page: number): string {
+  return JSON.stringify(pageOf(list.posts, page).map(revisionOf));
+}
+
 /** Below this a search result shows almost nothing: a short or empty excerpt is completed with the title and date. */
 export const MIN_DESCRIPTION_LENGTH = 50;
 
