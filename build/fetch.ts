@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fingerprint, type CachedContent } from './cache/build-cache.js';
-import { splitJsonArray } from './json-array.js';
+import { scanJsonArray, type ScannedElement } from './json-array.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
 import type { Traffic } from './wordpress/http.js';
@@ -49,48 +49,64 @@ export interface ContentDelta {
   warnings: BuildWarning[];
 }
 
-/** The fingerprints of the snapshot folder that tell whether anything changed since a build. */
+/** The snapshot folder as first read, before any cache is loaded: its fingerprints and its small files. */
 export interface SnapshotRead {
   /** Fingerprint of the three files. */
   snapshot: string;
   mediaDir: string;
   /** Fingerprint of the media folder's listing. */
   localMedia: string;
-  /** The three files' inode, size and times when hashed: the build reads the same files or stops. */
+  /** The three files' inode, size and times when read: a build that reads them again reads the same files or stops. */
   stamp: string;
+  categories: SnapshotFile;
+  tags: SnapshotFile;
 }
 
 const SNAPSHOT_FILES = ['posts.json', 'categories.json', 'tags.json'] as const;
+const CHUNK_BYTES = 1 << 20;
 
 /**
- * Fingerprints the snapshot folder (first part of stage 1, before any cache is loaded). The files
- * are hashed through one small buffer: reading 30 MB into a new buffer costs five times the hash
- * here (fresh memory), and a run where nothing changed needs no more than the hash.
+ * Fingerprints the snapshot folder (first part of stage 1, before any cache is loaded): all a cron
+ * run with nothing new needs. posts.json goes through one small buffer: reading 30 MB into one new
+ * buffer costs five times its hash here (fresh memory).
  */
 export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>): Promise<SnapshotRead> {
-  const hash = createHash('sha1');
-  const chunk = Buffer.allocUnsafe(1 << 20);
-  const stamps: string[] = [];
-  for (const name of SNAPSHOT_FILES) {
-    const file = path.join(options.contentDir, name);
-    let fd: number | undefined;
-    try {
-      fd = openSync(file, 'r');
-      stamps.push(fileStamp(fstatSync(fd)));
-      for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
-    } catch (error) {
-      throw new ContentError(`snapshot file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-  }
+  const whole = createHash('sha1');
+  const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
+  const stamp = await withFile(postsFile, (fd) => {
+    for (const bytes of chunksOf(fd)) whole.update(bytes);
+  });
+  const [categories, tags] = await Promise.all(SNAPSHOT_FILES.slice(1).map((name) => readSnapshotFile(path.join(options.contentDir, name)))) as [SnapshotFile, SnapshotFile];
+  whole.update(categories.bytes).update(tags.bytes);
   const mediaDir = path.join(options.contentDir, 'media');
-  return { snapshot: hash.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), stamp: stamps.join(' ') };
+  return { snapshot: whole.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), stamp: [stamp, categories.stamp, tags.stamp].join(' '), categories, tags };
+}
+
+/** Runs `use` on the open file; its stamp (inode, size, times) when opened. */
+async function withFile(file: string, use: (fd: number) => void): Promise<string> {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const stamp = fileStamp(fstatSync(fd));
+    use(fd);
+    return stamp;
+  } catch (error) {
+    if (error instanceof ContentError) throw error;
+    throw new ContentError(`snapshot file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The file's bytes through one reused buffer. */
+function* chunksOf(fd: number): Generator<Uint8Array> {
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) yield chunk.subarray(0, read);
 }
 
 const fileStamp = (info: Stats) => `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
 
-/** Stage 1: the WordPress content, from the live site or the embedded snapshot (`read`: already read). */
+/** Stage 1: the WordPress content, from the live site or the embedded snapshot (`read`: its first read). */
 export async function fetchContent(options: BuildOptions, cached?: CachedContent, read?: SnapshotRead): Promise<ContentDelta> {
   if (options.wpUrl) {
     try {
@@ -100,16 +116,30 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
       throw new ContentError(`WordPress at ${options.wpUrl} could not be read: ${(error as Error).message}`);
     }
   }
-  const { snapshot, mediaDir, localMedia } = read ?? (await readSnapshot(options));
+  const snapshot = read ?? (await readSnapshot(options));
+  const { mediaDir, localMedia } = snapshot;
   // Posts whose images failed for a passing reason are normalized again: the snapshot must be read.
   const retries = cached?.posts.some((post) => !post.rawHash) ?? false;
-  if (cached?.snapshot === snapshot && !retries) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot, mediaDir, localMedia, warnings: [] };
-  const [posts, categories, tags] = await Promise.all(SNAPSHOT_FILES.map((name) => readSnapshotFile(path.join(options.contentDir, name))));
-  if (!posts || !categories || !tags) throw new ContentError('unreachable: three snapshot files');
+  if (cached?.snapshot === snapshot.snapshot && !retries) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot: snapshot.snapshot, mediaDir, localMedia, warnings: [] };
+  // Each post fingerprinted as the file is scanned; only the bytes of posts the cache does not hold are kept.
+  const cachedHashes = new Set(cached?.posts.map((post) => post.rawHash));
+  const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
+  let scanned: ScannedElement[] | undefined;
+  const stamp = await withFile(postsFile, (fd) => {
+    scanned = scanJsonArray(chunksOf(fd), (hash) => !cachedHashes.has(hash));
+  });
   // The fingerprint kept for the next run must be that of what this build is made from.
-  const stamp = (await Promise.all(SNAPSHOT_FILES.map((name) => stat(path.join(options.contentDir, name))))).map(fileStamp).join(' ');
-  if (read && stamp !== read.stamp) throw new ContentError(`the snapshot in ${options.contentDir} changed while the build read it: run the build again`);
-  return { source: 'snapshot', posts: postSources(posts), categories: parseJsonArray(categories), tags: parseJsonArray(tags), snapshot, mediaDir, localMedia, warnings: [] };
+  if (stamp !== snapshot.stamp.split(' ')[0]) throw new ContentError(`the snapshot in ${options.contentDir} changed while the build read it: run the build again`);
+  return {
+    source: 'snapshot',
+    posts: scanned ? scanned.map((post) => postSource(postsFile, post)) : parseJsonArray(await readSnapshotFile(postsFile)).map(sourceOf),
+    categories: parseJsonArray(snapshot.categories),
+    tags: parseJsonArray(snapshot.tags),
+    snapshot: snapshot.snapshot,
+    mediaDir,
+    localMedia,
+    warnings: [],
+  };
 }
 
 /** Names, sizes and modification times of a folder's files ('' when there is no folder). */
@@ -138,36 +168,31 @@ function sourceOf(raw: unknown): PostSource {
 /** `"id": 42` first, as WordPress (and the snapshot command) write a post. */
 const LEADING_ID = /^\{\s*"id"\s*:\s*(\d{1,15})\s*,/;
 
-/**
- * The snapshot's posts, each fingerprinted on its own bytes and parsed only when asked: a cron
- * build parses only the posts that changed. A file that does not split as an array of objects is
- * parsed whole, which gives the parser's own error message.
- */
-function postSources(file: SnapshotFile): PostSource[] {
-  const ranges = splitJsonArray(file.bytes);
-  if (!ranges) return parseJsonArray(file).map(sourceOf);
-  return ranges.map(([start, end]) => {
-    const bytes = file.bytes.subarray(start, end);
-    const id = LEADING_ID.exec(bytes.subarray(0, 64).toString('latin1'))?.[1];
-    const read = () => {
-      try {
-        return JSON.parse(bytes.toString('utf8')) as unknown;
-      } catch (error) {
-        throw new ContentError(`snapshot file ${file.file} is not valid JSON: ${(error as Error).message}`);
-      }
-    };
-    return { hash: fingerprint(bytes), ...(id ? { id: Number(id) } : {}), read };
-  });
+/** A scanned post of the snapshot: parsed only when asked (its bytes were kept: it is not a cached post). */
+function postSource(file: string, post: ScannedElement): PostSource {
+  const id = LEADING_ID.exec(post.head)?.[1];
+  const read = () => {
+    // Unreachable: the bytes of every post not in the cache are kept, and a cached post is not read.
+    if (!post.bytes) throw new ContentError(`snapshot post ${post.hash} was not kept`);
+    try {
+      return JSON.parse(post.bytes.toString('utf8')) as unknown;
+    } catch (error) {
+      throw new ContentError(`snapshot file ${file} is not valid JSON: ${(error as Error).message}`);
+    }
+  };
+  return { hash: post.hash, ...(id ? { id: Number(id) } : {}), read };
 }
 
 export interface SnapshotFile {
   file: string;
   bytes: Buffer;
+  stamp: string;
 }
 
 async function readSnapshotFile(file: string): Promise<SnapshotFile> {
   try {
-    return { file, bytes: await readFile(file) };
+    const [bytes, info] = await Promise.all([readFile(file), stat(file)]);
+    return { file, bytes, stamp: fileStamp(info) };
   } catch (error) {
     throw new ContentError(`snapshot file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }

@@ -1,3 +1,5 @@
+import { hash } from 'node:crypto';
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
@@ -6,70 +8,141 @@ const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 
-/**
- * The byte ranges of the elements of a JSON array, found without parsing it: a snapshot's
- * posts.json is tens of megabytes, and a cron build needs to parse only the posts whose bytes
- * changed (each element's bytes are fingerprinted as they are). Undefined when the text is not a
- * well-formed array of objects or arrays at this level; the caller then parses it whole, for the
- * JSON parser's own error message. Works on UTF-8 bytes: every byte it looks for is ASCII, and no
- * byte of a multi-byte character is ASCII.
- */
-export function splitJsonArray(bytes: Uint8Array): [number, number][] | undefined {
-  let index = skipSpace(bytes, 0);
-  if (bytes[index] !== 0x5b) return undefined;
-  index = skipSpace(bytes, index + 1);
-  const ranges: [number, number][] = [];
-  if (bytes[index] === 0x5d) return skipSpace(bytes, index + 1) === bytes.length ? ranges : undefined;
-  for (;;) {
-    if (bytes[index] !== OPEN_BRACE && bytes[index] !== OPEN_BRACKET) return undefined;
-    const end = matchingEnd(bytes, index);
-    if (end === undefined) return undefined;
-    ranges.push([index, end]);
-    index = skipSpace(bytes, end);
-    if (bytes[index] === COMMA) {
-      index = skipSpace(bytes, index + 1);
-      continue;
-    }
-    if (bytes[index] !== 0x5d) return undefined;
-    return skipSpace(bytes, index + 1) === bytes.length ? ranges : undefined;
-  }
+/** An element of a JSON array as the scan met it. */
+export interface ScannedElement {
+  /** Fingerprint of its bytes (SHA-1, base64url). */
+  hash: string;
+  /** Its first bytes, read as Latin-1 (enough to find a leading `"id": 42`). */
+  head: string;
+  /** Its bytes, when `keep` asked for them. */
+  bytes?: Buffer;
 }
 
-/** The index after the object or array opening at `start`, strings and escapes respected. */
-function matchingEnd(bytes: Uint8Array, start: number): number | undefined {
-  let depth = 0;
-  for (let index = start; index < bytes.length; index += 1) {
+/** Where the scan is between two elements. */
+const enum Phase {
+  /** Before the opening bracket. */
+  Start,
+  /** After it: an element or the closing bracket. */
+  First,
+  /** Inside an element. */
+  Element,
+  /** After an element: a comma or the closing bracket. */
+  After,
+  /** After a comma: an element. */
+  Next,
+  /** After the closing bracket: only white space. */
+  End,
+}
+
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+const HEAD_BYTES = 64;
+
+/**
+ * The elements of a JSON array of objects (or arrays), found without parsing it, as its bytes come
+ * in `chunks`: a snapshot's posts.json is tens of megabytes, and a cron build parses only the posts
+ * whose bytes changed. Each element is fingerprinted on its bytes, and its bytes are kept only when
+ * `keep` asks for them by that fingerprint (reading the whole file into memory costs more than
+ * scanning it here). Undefined when the text is not such an array; the caller then parses it
+ * whole, for the JSON parser's own error message. Works on UTF-8 bytes: every byte it looks for is
+ * ASCII, and no byte of a multi-byte character is.
+ */
+export function scanJsonArray(chunks: Iterable<Uint8Array>, keep: (hash: string) => boolean = () => true): ScannedElement[] | undefined {
+  const elements: ScannedElement[] = [];
+  let phase: Phase = Phase.Start as Phase;
+  const inside: Inside = { depth: 0, inString: false, escaped: false };
+  // The parts of an element begun in earlier chunks (copied: the chunk's buffer is reused).
+  let pieces: Buffer[] = [];
+  for (const bytes of chunks) {
+    const length = bytes.length;
+    let start = 0;
+    let index = 0;
+    while (index < length) {
+      if (phase === Phase.Element) {
+        index = elementEnd(bytes, index, inside);
+        if (inside.depth > 0) break;
+        const last = bytes.subarray(start, index);
+        elements.push(element(pieces.length > 0 ? Buffer.concat([...pieces, last]) : last, keep));
+        pieces = [];
+        phase = Phase.After;
+        continue;
+      }
+      const byte = bytes[index] as number;
+      index += 1;
+      if (isSpace(byte)) continue;
+      if (phase === Phase.Start && byte === OPEN_BRACKET) phase = Phase.First;
+      else if ((phase === Phase.First || phase === Phase.After) && byte === CLOSE_BRACKET) phase = Phase.End;
+      else if (phase === Phase.After && byte === COMMA) phase = Phase.Next;
+      else if ((phase === Phase.First || phase === Phase.Next) && (byte === OPEN_BRACE || byte === OPEN_BRACKET)) {
+        phase = Phase.Element;
+        inside.depth = 1;
+        start = index - 1;
+      } else return undefined;
+    }
+    if (phase === Phase.Element) pieces.push(Buffer.from(bytes.subarray(start)));
+  }
+  return phase === Phase.End ? elements : undefined;
+}
+
+/** Where the scan is inside an element, carried from one chunk to the next. */
+interface Inside {
+  depth: number;
+  inString: boolean;
+  /** The last byte read was a backslash inside a string. */
+  escaped: boolean;
+}
+
+/**
+ * The index after the element's closing byte (depth back to 0), or the chunk's length when the
+ * element goes on in the next chunk. Small functions on purpose: the engine compiles these tight
+ * loops well, and they see every byte of the file.
+ */
+function elementEnd(bytes: Uint8Array, from: number, inside: Inside): number {
+  const length = bytes.length;
+  let index = inside.inString ? stringEnd(bytes, from, inside) : from;
+  while (index < length) {
     const byte = bytes[index] as number;
+    index += 1;
     if (byte === QUOTE) {
-      const end = stringEnd(bytes, index + 1);
-      if (end < 0) return undefined;
-      index = end;
+      inside.inString = true;
+      index = stringEnd(bytes, index, inside);
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
-      depth += 1;
+      inside.depth += 1;
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
-      depth -= 1;
-      if (depth === 0) return index + 1;
+      inside.depth -= 1;
+      if (inside.depth === 0) return index;
     }
   }
-  return undefined;
+  return length;
 }
 
-/**
- * The index of the quote closing a string whose text starts at `from` (-1: none). Strings are most
- * of a snapshot's bytes (post bodies): the next quote is found by the engine's own search, not byte
- * by byte, and it closes the string unless an odd number of backslashes escapes it.
- */
-function stringEnd(bytes: Uint8Array, from: number): number {
-  for (let quote = bytes.indexOf(QUOTE, from); quote >= 0; quote = bytes.indexOf(QUOTE, quote + 1)) {
-    let backslashes = 0;
-    while (quote - backslashes - 1 >= from && bytes[quote - backslashes - 1] === BACKSLASH) backslashes += 1;
-    if (backslashes % 2 === 0) return quote;
+/** The index after the quote closing the string `inside` is in (the chunk's length when it goes on). */
+function stringEnd(bytes: Uint8Array, from: number, inside: Inside): number {
+  const length = bytes.length;
+  let index = from;
+  if (inside.escaped && index < length) {
+    inside.escaped = false;
+    index += 1;
   }
-  return -1;
+  while (index < length) {
+    const byte = bytes[index] as number;
+    index += 1;
+    if (byte === BACKSLASH) {
+      if (index === length) {
+        inside.escaped = true;
+        return length;
+      }
+      index += 1;
+    } else if (byte === QUOTE) {
+      inside.inString = false;
+      return index;
+    }
+  }
+  return length;
 }
 
-function skipSpace(bytes: Uint8Array, index: number): number {
-  let at = index;
-  while (at < bytes.length && (bytes[at] === 0x20 || bytes[at] === 0x0a || bytes[at] === 0x0d || bytes[at] === 0x09)) at += 1;
-  return at;
+function element(bytes: Uint8Array, keep: (hash: string) => boolean): ScannedElement {
+  const fingerprint = hash('sha1', bytes, 'base64url');
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEAD_BYTES)).toString('latin1');
+  // A copy: the scanned bytes are in a buffer read into again.
+  return keep(fingerprint) ? { hash: fingerprint, head, bytes: Buffer.from(bytes) } : { hash: fingerprint, head };
 }

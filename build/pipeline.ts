@@ -53,7 +53,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
     const progress = quiet ? undefined : createProgress('render');
     // Pages are written as they are rendered: the render stage's time includes their writing.
     const rendered = await timed(stages, 'render', () =>
-      renderSite({ site, instances, assets: bundling, output: writer, previous: keep, threads, onProgress: progress?.update }),
+      renderSite({ site, instances, assets: bundling, output: writer, previous: keep, ...(previous?.shells ? { shells: previous.shells } : {}), threads, onProgress: progress?.update }),
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
     const assets = await bundling;
@@ -100,6 +100,9 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         outputFolder: (await folderIdentity(options.outDir)) ?? { ino: 0, ctimeMs: 0 },
         assets: { sharedProps, built: assets },
         reportMemo: memo,
+        shells: rendered.shells,
+        // The cached posts' bodies are in it: the bodies normalized now are appended to it.
+        ...(previous?.pack ? { pack: previous.pack } : {}),
       }, begun.inputs),
     );
     await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);

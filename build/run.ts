@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inputsFingerprint } from './cache/build-inputs.js';
-import { cacheIdentity, folderIdentity, readHead, sameFolder } from './cache/build-cache.js';
+import { cacheIdentity, folderIdentity, readHead, sameFolder, type BuildHead } from './cache/build-cache.js';
 import { readSnapshot, type SnapshotRead } from './fetch.js';
 import { mediaStoreId } from './media/store-id.js';
 import type { BuildOptions } from './options.js';
@@ -45,6 +45,8 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   const data = await timed(stages, 'data', () => loadStaticData({ now: options.now, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
   const begun: BuildStart = { stages, identity, data };
   if (!options.wpUrl) {
+    const head = options.clean ? undefined : await readHead(options);
+    const usable = head?.identity === identity ? head : undefined;
     const snapshot = await timed(stages, 'fetch', () => readSnapshot(options));
     begun.snapshot = snapshot;
     begun.inputs = inputsFingerprint({
@@ -56,7 +58,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
       dataDirs: [...new Set([defaultDataDir(), options.dataDir ?? defaultDataDir()])],
       skip: [options.contentDir],
     });
-    const unchanged = options.clean ? undefined : await timed(stages, 'check', () => unchangedRun(options, identity, begun.inputs as string));
+    const unchanged = usable ? await timed(stages, 'check', () => unchangedRun(options, usable, begun.inputs as string)) : undefined;
     if (unchanged) {
       const report: BuildReport = { ...unchanged, stages };
       await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
@@ -72,9 +74,8 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
  * The report of a run with nothing to do: the last build's, as the output it describes is still
  * the one in place, with this run's line. Undefined when anything differs or cannot be told.
  */
-async function unchangedRun(options: BuildOptions, identity: string, inputs: string): Promise<BuildReport | undefined> {
-  const head = await readHead(options);
-  if (!head || head.identity !== identity || head.inputs !== inputs || head.retries) return undefined;
+async function unchangedRun(options: BuildOptions, head: BuildHead, inputs: string): Promise<BuildReport | undefined> {
+  if (head.inputs !== inputs || head.retries) return undefined;
   if (!sameFolder(head.outputFolder, await folderIdentity(options.outDir))) return undefined;
   let previous: BuildReport;
   try {

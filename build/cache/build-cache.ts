@@ -7,10 +7,12 @@ import type { IslandName } from '../../src/islands/registry.js';
 import type { PageType } from '../../src/routes/types.js';
 import type { Term } from '../../src/types/news.js';
 import type { BuiltAssets } from '../bundle.js';
+import type { LayoutShells } from '../render/layout-shell.js';
 import type { ReportMemo } from '../report.js';
 import type { BuildOptions } from '../options.js';
 import type { NormalizedPost, PostMedia } from '../wordpress/normalize.js';
 import type { SyncState } from '../wordpress/sync.js';
+import { appendBodies, packSize, readBody, removeOtherPacks, type BodyRef, type PackRef } from './body-pack.js';
 import { codeVersion } from './code-version.js';
 import type { BuildWarning } from '../warnings.js';
 
@@ -34,6 +36,10 @@ export interface BuildState {
   assets?: { sharedProps: string; built: BuiltAssets };
   /** What the last report weighed (asset and page sizes), reused where names and keys are the same. */
   reportMemo?: ReportMemo;
+  /** The layout's shells (build/render/layout-shell.tsx), reused while the menu, partners and season are the same. */
+  shells?: LayoutShells;
+  /** The pack holding its posts' bodies (set when saved). */
+  pack?: PackRef;
 }
 
 export interface CachedContent {
@@ -62,6 +68,12 @@ export interface CachedPost extends Omit<NormalizedPost, 'media'> {
   rawHash: string;
   /** Fingerprint of the normalized post (NewsPost.revision). */
   revision: string;
+  /**
+   * Where its body is in the state's pack (build/cache/body-pack.ts); absent while the body is
+   * only in memory (normalized by this build). Read from the cache, `post.contentHtml` reads it
+   * from the pack when first asked for.
+   */
+  body?: BodyRef;
 }
 
 export interface OutputRecord {
@@ -84,7 +96,7 @@ export interface CacheStart {
 }
 
 const FORMAT_PREFIX = 'SQBB-BUILD-CACHE ';
-const MAGIC = `${FORMAT_PREFIX}2\n`;
+const MAGIC = `${FORMAT_PREFIX}3\n`;
 /**
  * The payload's checksum catches a truncated or damaged file, not an attacker: SHA-1 reads a
  * 100 MB cache (20,000 posts) ten times faster than SHA-256 here.
@@ -166,7 +178,7 @@ export async function loadBuildState(options: BuildOptions, identity: string): P
   if (bytes.subarray(0, FORMAT_PREFIX.length).toString() === FORMAT_PREFIX && bytes.subarray(0, MAGIC.length).toString() !== MAGIC) {
     return { reason: 'cache made by another version of the build' };
   }
-  const state = decodeState(bytes);
+  const state = decodeState(bytes, path.dirname(file));
   if (!state) return { reason: 'unreadable cache', warning: `build cache ${file} is corrupt, truncated or not ours: ignored, clean build` };
   if (state.identity !== identity) return { reason: describeMismatch(state.identity, identity) };
   return { state, reason: 'cache' };
@@ -177,7 +189,8 @@ export async function saveBuildState(options: BuildOptions, state: BuildState, i
   const file = stateFile(options);
   await mkdir(path.dirname(file), { recursive: true });
   await removeHead(options);
-  const payload = serialize(state);
+  const pack = packBodies(path.dirname(file), `${path.basename(file, '.bin')}-`, state);
+  const payload = serialize({ ...state, pack, content: { ...state.content, posts: state.content.posts.map(withoutBody) } });
   const checksum = payloadChecksum(payload);
   const temporary = `${file}.tmp-${process.pid}`;
   try {
@@ -198,9 +211,52 @@ export async function saveBuildState(options: BuildOptions, state: BuildState, i
   const headTemporary = `${headFile(options)}.tmp-${process.pid}`;
   await writeFile(headTemporary, `${JSON.stringify(head)}\n`);
   await rename(headTemporary, headFile(options));
+  await removeOtherPacks(path.dirname(file), `${path.basename(file, '.bin')}-`, pack);
 }
 
-export function decodeState(bytes: Buffer): BuildState | undefined {
+/**
+ * Gives every post's body a place in a pack: the bodies normalized by this build are appended to
+ * the pack the cached ones are in, or all of them go into a new pack when there is none or when it
+ * holds more dead bytes (bodies of posts since edited or gone) than live ones.
+ */
+function packBodies(dir: string, prefix: string, state: BuildState): PackRef {
+  const posts = state.content.posts;
+  const packed = posts.filter((entry) => entry.body);
+  const live = packed.reduce((sum, entry) => sum + (entry.body?.length ?? 0), 0);
+  const reuse = state.pack && packed.length > 0 && packSize(dir, state.pack) <= 2 * live ? state.pack : undefined;
+  const unpacked = reuse ? posts.filter((entry) => !entry.body) : posts;
+  // Reading each body here (from the old pack, when repacking) before anything is appended.
+  const bodies = unpacked.map((entry) => entry.post.contentHtml);
+  const appended = appendBodies(dir, prefix, reuse, bodies);
+  unpacked.forEach((entry, index) => {
+    entry.body = appended.refs[index];
+  });
+  return appended.pack;
+}
+
+/** Not saved with a post: its body is in the pack, and its terms and revision are set on it by each build (resolvePosts). */
+const UNSAVED = new Set(['contentHtml', 'categories', 'tags', 'revision']);
+
+/** The post as the state file holds it. */
+function withoutBody(entry: CachedPost): CachedPost {
+  const post: Record<string, unknown> = {};
+  // Copied key by key: reading `contentHtml` would read it from the pack for nothing.
+  for (const key of Object.keys(entry.post)) if (!UNSAVED.has(key)) post[key] = entry.post[key as keyof typeof entry.post];
+  return { ...entry, post: post as unknown as CachedPost['post'] };
+}
+
+/** `contentHtml` of a post read from the cache: read from the pack when first asked for, then kept. */
+function attachBody(entry: CachedPost, dir: string, pack: PackRef, ref: BodyRef): void {
+  let body: string | undefined;
+  Object.defineProperty(entry.post, 'contentHtml', {
+    enumerable: true,
+    configurable: true,
+    get: () => (body ??= readBody(dir, pack, ref)),
+  });
+}
+
+/** The state in `bytes`, its posts' bodies to be read from its pack in `dir`; undefined when it does not read as a whole. */
+export function decodeState(bytes: Buffer, dir: string): BuildState | undefined {
   const headerEnd = MAGIC.length + CHECKSUM_LENGTH + 1;
   if (bytes.length <= headerEnd || bytes.subarray(0, MAGIC.length).toString() !== MAGIC) return undefined;
   const checksum = bytes.subarray(MAGIC.length, headerEnd - 1).toString();
@@ -208,7 +264,15 @@ export function decodeState(bytes: Buffer): BuildState | undefined {
   if (payloadChecksum(payload) !== checksum) return undefined;
   try {
     const state = deserialize(payload) as BuildState;
-    return isStateShape(state) ? state : undefined;
+    if (!isStateShape(state) || !state.pack) return undefined;
+    const pack = state.pack;
+    // A pack shorter than the bodies it should hold (truncated, replaced) makes the whole state void.
+    const size = packSize(dir, pack);
+    for (const entry of state.content.posts) {
+      if (!entry.body || entry.body.at + entry.body.length > size) return undefined;
+      attachBody(entry, dir, pack, entry.body);
+    }
+    return state;
   } catch {
     return undefined;
   }

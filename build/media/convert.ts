@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { ImageShape } from '../../src/lib/image-layout.js';
 import type { MediaFormat } from '../../src/lib/picture.js';
 import { MAX_ANIMATION_PIXELS, MAX_PIXELS, type ImageFacts } from './inspect.js';
+import { loadedSharp, loadSharp } from './sharp.js';
 
 /**
  * Encoder settings, chosen on bench/media-convert.ts (figures in bench/README.md):
@@ -27,7 +28,7 @@ export const ENCODERS = {
 export const FALLBACK_MAX_WIDTH = 1200;
 
 /** Sidebar thumbnails are cropped around what libvips finds most interesting (faces, contrast). */
-const SQUARE_POSITION = sharp.strategy.attention;
+const squarePosition = () => loadedSharp().strategy.attention;
 /** Transparent pixels in a JPEG fallback become white, the page's background. */
 const JPEG_BACKGROUND = '#ffffff';
 
@@ -89,9 +90,9 @@ function recipeHash(spec: VariantSpec): string {
   const recipe = {
     spec,
     encoder: ENCODERS[spec.format],
-    crop: spec.shape === 'square' ? SQUARE_POSITION : 'none',
+    crop: spec.shape === 'square' ? squarePosition() : 'none',
     background: spec.format === 'jpeg' ? JPEG_BACKGROUND : 'none',
-    versions: { sharp: sharp.versions.sharp, vips: sharp.versions.vips },
+    versions: { sharp: loadedSharp().versions.sharp, vips: loadedSharp().versions.vips },
   };
   return createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 32);
 }
@@ -116,17 +117,18 @@ export interface EncodedVariant extends VariantSpec {
  * comments all stay behind.
  */
 export async function encodeVariants(bytes: Uint8Array, facts: ImageFacts, specs: readonly VariantSpec[]): Promise<EncodedVariant[]> {
+  await loadSharp();
   if (specs.length === 0) return [];
   const pixels = facts.frames > 1 ? undefined : await decodeOnce(bytes, facts, specs);
   const encoded: EncodedVariant[] = [];
   for (const spec of specs) {
     const resize = spec.shape === 'square'
-      ? { width: spec.width, height: spec.width, fit: 'cover' as const, position: SQUARE_POSITION }
+      ? { width: spec.width, height: spec.width, fit: 'cover' as const, position: squarePosition() }
       : { width: spec.width, height: spec.height, fit: 'fill' as const };
     // Animations are resized frame by frame from the file: sharp keeps their frames and delays.
     const image = pixels
-      ? sharp(pixels.data, { raw: pixels.info }).resize(resize)
-      : sharp(bytes, { animated: true, failOn: 'truncated', limitInputPixels: MAX_ANIMATION_PIXELS }).resize(
+      ? loadedSharp()(pixels.data, { raw: pixels.info }).resize(resize)
+      : loadedSharp()(bytes, { animated: true, failOn: 'truncated', limitInputPixels: MAX_ANIMATION_PIXELS }).resize(
           spec.shape === 'square' ? { width: spec.width, height: spec.width, fit: 'cover' } : { width: spec.width },
         );
     encoded.push({ ...spec, data: await encode(spec.format === 'jpeg' ? image.flatten({ background: JPEG_BACKGROUND }) : image, spec.format) });
@@ -140,7 +142,7 @@ async function decodeOnce(bytes: Uint8Array, facts: ImageFacts, specs: readonly 
   const squareNeed = Math.max(0, ...specs.filter((spec) => spec.shape === 'square').map((spec) => Math.ceil((spec.width * Math.max(facts.width, facts.height)) / facts.height)));
   const originalNeed = Math.max(0, ...specs.filter((spec) => spec.shape === 'original').map((spec) => spec.width));
   const width = Math.min(facts.width, Math.max(squareNeed, originalNeed));
-  return sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, ...(facts.density ? { density: facts.density } : {}) })
+  return loadedSharp()(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, ...(facts.density ? { density: facts.density } : {}) })
     .autoOrient()
     .resize({ width })
     .toColourspace('srgb')

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadedSharp, loadSharp } from './sharp.js';
 import { MediaProblem } from './problem.js';
 import { claimedFormats, sniffFormat, type Sniffed, type SourceFormat } from './sniff.js';
 
@@ -12,8 +12,9 @@ const SVG_SCALE = 2;
 const SVG_MAX_WIDTH = 1600;
 
 /** The rules an inspection applied, as a cache key: a change of limits or of libvips inspects again. */
-export function inspectionKey(): string {
-  const rules = { MAX_PIXELS, MAX_ANIMATION_PIXELS, SVG_SCALE, SVG_MAX_WIDTH, versions: { sharp: sharp.versions.sharp, vips: sharp.versions.vips } };
+export async function inspectionKey(): Promise<string> {
+  const { versions } = await loadSharp();
+  const rules = { MAX_PIXELS, MAX_ANIMATION_PIXELS, SVG_SCALE, SVG_MAX_WIDTH, versions: { sharp: versions.sharp, vips: versions.vips } };
   return createHash('sha256').update(JSON.stringify(rules)).digest('hex').slice(0, 32);
 }
 
@@ -81,6 +82,7 @@ export function checkClaims(real: Sniffed, declared: { contentType?: string; nam
  * that a truncated file is found here rather than by the encoders.
  */
 export async function inspectBytes(bytes: Uint8Array): Promise<ImageFacts> {
+  await loadSharp();
   const real = sniffFormat(bytes);
   if (real === 'html') throw new MediaProblem('not-an-image', 'an HTML page, not an image');
   if (real === 'unknown') throw await unknownFormatProblem(bytes);
@@ -89,7 +91,7 @@ export async function inspectBytes(bytes: Uint8Array): Promise<ImageFacts> {
   // byte every complete GIF ends with tells.
   if (real === 'gif' && bytes[bytes.length - 1] !== GIF_TRAILER) throw new MediaProblem('truncated', 'the GIF ends early (no trailer)');
   const animatable = real === 'gif' || real === 'webp';
-  const header = await sharp(bytes, { limitInputPixels: false, animated: animatable })
+  const header = await loadedSharp()(bytes, { limitInputPixels: false, animated: animatable })
     .metadata()
     .catch((error: unknown) => {
       throw new MediaProblem('truncated', `unreadable ${label(real)} header (${firstLine(error)})`);
@@ -128,7 +130,7 @@ function svgRaster(width: number, height: number, density: number): Pick<ImageFa
 /** A full decode at a small size: libvips reads every byte, so a file that ends early fails here. */
 async function decodeToTheEnd(bytes: Uint8Array, facts: ImageFacts): Promise<void> {
   try {
-    await sharp(bytes, {
+    await loadedSharp()(bytes, {
       failOn: 'truncated',
       limitInputPixels: facts.frames > 1 ? MAX_ANIMATION_PIXELS : MAX_PIXELS,
       animated: facts.frames > 1,
@@ -143,7 +145,7 @@ async function decodeToTheEnd(bytes: Uint8Array, facts: ImageFacts): Promise<voi
 }
 
 async function unknownFormatProblem(bytes: Uint8Array): Promise<MediaProblem> {
-  const format = await sharp(bytes, { limitInputPixels: false })
+  const format = await loadedSharp()(bytes, { limitInputPixels: false })
     .metadata()
     .then((metadata) => metadata.format as string | undefined)
     .catch(() => undefined);

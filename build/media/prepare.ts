@@ -78,7 +78,8 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   const convert = createLimiter(concurrency);
   const sourceLocks = new Map<string, Promise<unknown>>();
-  const rules = inspectionKey();
+  // Computed when a first image is looked at: it loads sharp, which a run without one never needs.
+  let rules: Promise<string> | undefined;
   const stats: MediaStats = { images: 0, downloaded: 0, revalidated: 0, fromCache: 0, local: 0, problems: 0, bytesDownloaded: 0, variantsEncoded: 0, variantsReused: 0 };
 
   const byUrl = groupByUrl(options.requests);
@@ -93,7 +94,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     count(stats, source);
     // Two URLs may hold the same bytes: one of them converts, the other then finds the files.
     return withLock(sourceLocks, source.hash, async () => {
-      const facts = await factsOf(store, rules, source).catch((error: unknown) => {
+      const facts = await factsOf(store, await (rules ??= inspectionKey()), source).catch((error: unknown) => {
         throw error instanceof MediaProblem ? new MediaProblem(error.kind, `${url}: ${error.message}`) : error;
       });
       const notes = checkClaims(facts.format, { name: url, ...(source.contentType ? { contentType: source.contentType } : {}) });

@@ -25,9 +25,24 @@ const PAGE_SLOT = '\u0000page-slot\u0000';
  * page's own HTML goes between its two halves. Pages render on their own, so no layout work is
  * repeated for thousands of articles.
  */
-export function createLayoutRenderer(site: SiteData, bundledProps: string): { shellFor: (path: string) => LayoutShell } {
+export interface LayoutRenderer {
+  shellFor: (path: string) => LayoutShell;
+  /** The shells rendered or reused so far, for the next build. */
+  known: () => LayoutShells;
+}
+
+/** Shells by active menu entry ('' for pages outside the menu), and what they were made from. */
+export interface LayoutShells {
+  inputs: string;
+  shells: Record<string, LayoutShell>;
+}
+
+export function createLayoutRenderer(site: SiteData, bundledProps: string, previous?: LayoutShells): LayoutRenderer {
   const shared = sharedIslandProps(site.club);
   if (JSON.stringify(shared) !== bundledProps) throw new RenderError('the menu or the partners differ from those bundled into the nav and partners islands');
+  // The layout is made from the menu, the partners and the season (the code is in the cache's identity).
+  const inputs = fingerprint(`${bundledProps}\u0000${site.season.years}`);
+  const reused = previous?.inputs === inputs ? previous.shells : {};
   const menuHrefs = new Set(
     shared.nav.menu
       .flatMap((heading) => (heading.kind === 'link' ? [heading] : heading.groups.flatMap((group) => group.links)))
@@ -36,11 +51,13 @@ export function createLayoutRenderer(site: SiteData, bundledProps: string): { sh
   );
   const shells = new Map<string, LayoutShell>();
   return {
+    known: () => ({ inputs, shells: Object.fromEntries(shells) }),
     shellFor(path) {
       const url = pageUrl(path);
       const activeHref = menuHrefs.has(url) ? url : null;
       const cacheKey = activeHref ?? '';
-      let shell = shells.get(cacheKey);
+      let shell = shells.get(cacheKey) ?? reused[cacheKey];
+      if (shell) shells.set(cacheKey, shell);
       if (!shell) {
         const html = renderToString(
           <Layout nav={shared.nav} activeHref={activeHref} partners={shared.partners} season={site.season.years}>

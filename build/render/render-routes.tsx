@@ -11,7 +11,7 @@ import { renderDocument } from '../../templates/document.js';
 import type { BuiltAssets } from '../bundle.js';
 import { fingerprint, type OutputRecord } from '../cache/build-cache.js';
 import { islandsIn } from './islands-in.js';
-import { createLayoutRenderer, type LayoutShell } from './layout-shell.js';
+import { createLayoutRenderer, type LayoutRenderer, type LayoutShell } from './layout-shell.js';
 import { RenderError } from './render-error.js';
 import { prefixJsonUrls, prefixRootPaths } from './site-prefix.js';
 
@@ -80,10 +80,14 @@ export function renderRoutes(
   site: SiteData,
   assets: PageAssets,
   emit: EmitFile,
-  { queue = createRenderQueue(), onProgress = () => {}, previous }: { queue?: RenderQueue; onProgress?: (done: number, total: number) => void; previous?: ReuseSource } = {},
+  {
+    queue = createRenderQueue(),
+    onProgress = () => {},
+    previous,
+    layout = createLayoutRenderer(site, assets.sharedProps),
+  }: { queue?: RenderQueue; onProgress?: (done: number, total: number) => void; previous?: ReuseSource; layout?: LayoutRenderer } = {},
 ): RenderCounts {
   const basePath = basePathOf(site.siteUrl);
-  const layout = createLayoutRenderer(site, assets.sharedProps);
   const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.contentCssHref, assets.islands]));
   const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
   const total = instances.length;

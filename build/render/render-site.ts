@@ -4,6 +4,7 @@ import type { BuiltAssets } from '../bundle.js';
 import type { OutputRecord } from '../cache/build-cache.js';
 import type { OutputWriter, WrittenFiles } from '../write.js';
 import { startRenderPool, type RenderPool } from './pool.js';
+import { createLayoutRenderer, type LayoutShells } from './layout-shell.js';
 import { createRenderQueue, renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
 
 /** A file of the route table as it went into the output, with its position in the route order. */
@@ -17,6 +18,8 @@ export interface RenderedOutput {
 
 export interface RenderSiteResult {
   counts: RenderCounts;
+  /** The layout's shells, for the next build. */
+  shells: LayoutShells;
   /** In route order. */
   outputs: RenderedOutput[];
   /** What worker threads wrote into the output folder themselves (the writer's commit adds them). */
@@ -47,6 +50,8 @@ export async function renderSite(input: {
   assets: Promise<BuiltAssets>;
   output: OutputWriter;
   previous?: ReuseSource;
+  /** The previous build's layout shells: reused when the layout's inputs are the same. */
+  shells?: LayoutShells;
   threads: RenderThreads;
   onProgress?: (done: number, total: number) => void;
 }): Promise<RenderSiteResult> {
@@ -72,6 +77,7 @@ export async function renderSite(input: {
     // Keep a worker's failure observed while this thread is still busy.
     pooled?.catch(() => {});
     const outputs: RenderedOutput[] = [];
+    const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
     const counts = renderRoutes(
       instances,
       site,
@@ -83,19 +89,22 @@ export async function renderSite(input: {
       {
         previous,
         queue,
+        layout,
         onProgress: (done) => {
           progress.own = done;
           report();
         },
       },
     );
-    if (!pooled) return { counts, outputs, written: [] };
+    if (!pooled) return { counts, outputs, written: [], shells: layout.known() };
     const others = await pooled;
     return {
       counts: { pages: counts.pages + others.counts.pages, files: counts.files + others.counts.files, rendered: counts.rendered + others.counts.rendered },
       outputs: [...outputs, ...others.outputs].sort((a, b) => a.order - b.order),
       // This thread's files went into `output` itself; the workers' are added at commit.
       written: others.written,
+      // The shells this thread rendered; the workers' are the same, for the pages they took.
+      shells: layout.known(),
     };
   } finally {
     await threads.close();

@@ -45,7 +45,7 @@ export interface PostMedia {
 
 export type PostResult = { normalized: NormalizedPost } | { skipped: BuildWarning };
 
-/** Terms resolved against this build's lists, newest first; each post's own warnings are given again. */
+/** Terms resolved against this build's lists (set on the posts themselves), newest first; each post's own warnings are given again. */
 export function resolvePosts(
   entries: readonly (Pick<NormalizedPost, 'post' | 'categoryIds' | 'tagIds' | 'warnings'> & { revision?: string })[],
   terms: { categories: Term[]; tags: Term[] },
@@ -56,7 +56,11 @@ export function resolvePosts(
     for (const warning of warnings) warn(warning);
     const categories = resolveTerms(categoryIds, byId.categories);
     if (categories.length === 0) warn(postWarning(post.id, 'no-category', 'no category'));
-    return { ...post, categories, tags: resolveTerms(tagIds, byId.tags), ...(revision ? { revision } : {}) };
+    // The post itself becomes the site's: a copy of 5,000 posts on every cron run would cost more
+    // than all else normalize does then, and a body read lazily from the build cache stays so.
+    const resolved = Object.assign(post, { categories, tags: resolveTerms(tagIds, byId.tags) }) as NewsPost;
+    if (revision) resolved.revision = revision;
+    return resolved;
   });
   return posts.sort(newestFirst);
 }

@@ -1,18 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { splitJsonArray } from '../../build/json-array.js';
+import { createHash } from 'node:crypto';
+import { scanJsonArray } from '../../build/json-array.js';
 
+/** The elements' texts, the bytes given in chunks of every size from 1 to 7 and whole: all must agree. */
 const split = (text: string) => {
   const bytes = Buffer.from(text);
-  return splitJsonArray(bytes)?.map(([start, end]) => bytes.subarray(start, end).toString());
+  const results = [1, 2, 3, 5, 7, bytes.length || 1].map((size) => {
+    const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) => bytes.subarray(index * size, (index + 1) * size));
+    return scanJsonArray(chunks)?.map((element) => {
+      expect(element.hash).toBe(createHash('sha1').update(element.bytes ?? '').digest('base64url'));
+      return element.bytes?.toString();
+    });
+  });
+  for (const result of results) expect(result).toEqual(results[0]);
+  return results[0];
 };
 
-describe('splitJsonArray', () => {
+describe('scanJsonArray', () => {
   it('gives the bytes of each element, whatever strings, escapes and nesting hold', () => {
     const posts = [{ id: 1, title: 'Victoire « 82-77 » } ] {', content: 'a \\" b \\\\' }, { id: 2, nested: [{ a: [1, { b: '}' }] }], note: 'é’“' }];
     const text = JSON.stringify(posts, null, 2);
-    expect(split(text)?.map((element) => JSON.parse(element))).toEqual(posts);
+    expect(split(text)?.map((element) => JSON.parse(element ?? ''))).toEqual(posts);
     expect(split(`  [ ${JSON.stringify(posts[0])} ]\n`)).toEqual([JSON.stringify(posts[0])]);
     expect(split('[]')).toEqual([]);
+  });
+
+  it('keeps the bytes of the elements asked for only, and fingerprints them all', () => {
+    const text = JSON.stringify([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    const known = createHash('sha1').update('{"id":2}').digest('base64url');
+    const elements = scanJsonArray([Buffer.from(text)], (hash) => hash !== known);
+    expect(elements?.map((element) => [element.head, element.bytes?.toString()])).toEqual([
+      ['{"id":1}', '{"id":1}'],
+      ['{"id":2}', undefined],
+      ['{"id":3}', '{"id":3}'],
+    ]);
   });
 
   it('finds every string end, however many backslashes come before a quote', () => {
@@ -20,7 +41,7 @@ describe('splitJsonArray', () => {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     const posts = Array.from({ length: 200 }, (_, id) => ({ id, text: Array.from({ length: next() % 40 }, () => alphabet[next() % alphabet.length]).join('') }));
-    expect(split(JSON.stringify(posts))?.map((element) => JSON.parse(element))).toEqual(posts);
+    expect(split(JSON.stringify(posts))?.map((element) => JSON.parse(element ?? ''))).toEqual(posts);
   });
 
   it('gives up on anything else, so the caller parses it whole for the error message', () => {
