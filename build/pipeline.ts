@@ -30,7 +30,7 @@ import { warning } from './warnings.js';
  */
 export async function runPipeline(options: BuildOptions, begun: BuildStart, quiet = false): Promise<BuildReport> {
   const { stages, identity, data } = begun;
-  const start = await timed(stages, 'cache', () => loadBuildState(options, identity));
+  const start = begun.damaged ? { reason: 'unreadable cache', warning: begun.damaged } : await timed(stages, 'cache', () => loadBuildState(options, identity));
   const previous = start.state;
   const shared = sharedIslandProps(data.club);
   const sharedProps = JSON.stringify(shared);

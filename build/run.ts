@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CacheDamagedError } from './cache/body-pack.js';
 import { inputsFingerprint } from './cache/build-inputs.js';
 import { cacheIdentity, folderIdentity, readHead, sameFolder, type BuildHead } from './cache/build-cache.js';
 import { readSnapshot, type SnapshotRead } from './fetch.js';
@@ -29,6 +30,8 @@ export interface BuildStart {
   snapshot?: SnapshotRead;
   /** Snapshot builds: the fingerprint of every input, kept in the cache's head for the next run. */
   inputs?: string;
+  /** Why the cache was given up during a first attempt (a damaged body pack): this attempt is clean. */
+  damaged?: string;
 }
 
 /**
@@ -67,7 +70,15 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     }
   }
   const { runPipeline } = await import('./pipeline.js');
-  return runPipeline(options, begun, quiet);
+  const before = { ...stages };
+  try {
+    return await runPipeline(options, begun, quiet);
+  } catch (error) {
+    if (!(error instanceof CacheDamagedError)) throw error;
+    // A body of the cache did not read back as written: the build starts again without the cache
+    // (a clean build depends on nothing the first attempt may have changed).
+    return runPipeline({ ...options, clean: true }, { ...begun, stages: before, damaged: `${error.message}: ignored, clean build` }, quiet);
+  }
 }
 
 /**

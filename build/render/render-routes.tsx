@@ -9,6 +9,7 @@ import type { PageRoute } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
 import { renderDocument } from '../../templates/document.js';
 import type { BuiltAssets } from '../bundle.js';
+import { CacheDamagedError } from '../cache/body-pack.js';
 import { fingerprint, type OutputRecord } from '../cache/build-cache.js';
 import { islandsIn } from './islands-in.js';
 import { createLayoutRenderer, type LayoutRenderer, type LayoutShell } from './layout-shell.js';
@@ -136,6 +137,8 @@ export function renderRoutes(
         counts.pages += 1;
       }
     } catch (error) {
+      // Not the page's fault: the build starts again without the cache (build/run.ts).
+      if (error instanceof CacheDamagedError) throw error;
       throw new RenderError(`route ${route.id} (${instance.path}): ${(error as Error).message}`);
     }
     emit(output, order);

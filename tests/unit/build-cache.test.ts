@@ -43,6 +43,54 @@ describe('the build cache', () => {
     });
   }
 
+  it('ignores a body pack that no longer holds what it held, with one warning: the same site, clean', async () => {
+    const pack = async () => {
+      const packs = (await readdir(path.join(root, 'cache'))).filter((name) => name.endsWith('.pack'));
+      expect(packs).toHaveLength(1);
+      return path.join(root, 'cache', packs[0] as string);
+    };
+    // Bodies are read only for the articles rendered again: an edited post makes the build read them.
+    // One post's title, the file's other bytes as they are (the other posts stay unchanged).
+    const edit = async (title: string) => {
+      const file = path.join(root, 'content', 'posts.json');
+      const text = await readFile(file, 'utf8');
+      const old = (JSON.parse(text) as { title: { rendered: string } }[])[0]?.title.rendered ?? '';
+      expect(text).toContain(JSON.stringify(old));
+      await writeFile(file, text.replace(JSON.stringify(old), JSON.stringify(title)));
+    };
+    const original = await readFile(path.join(root, 'content', 'posts.json'));
+    const categories = path.join(root, 'content', 'categories.json');
+    const terms = await readFile(categories, 'utf8');
+    try {
+      await build();
+      // A byte of every body flipped: whichever article renders again meets one.
+      const bytes = await readFile(await pack());
+      for (let index = 0; index < bytes.length; index += 50) bytes[index] = (bytes[index] as number) ^ 1;
+      await writeFile(await pack(), bytes);
+      // A new category name reaches every article of that category: their bodies are read.
+      await writeFile(categories, terms.replace(/"name":\s*"([^"]+)"/, '"name": "$1 (renommée)"'));
+      await edit('Un titre corrigé');
+      const report = await build();
+      expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
+      expect(report.warnings.filter((warning) => warning.kind === 'build-cache').map((warning) => warning.message)).toEqual([
+        expect.stringMatching(/\.pack is damaged \(a body does not read back as it was written\): ignored, clean build$/),
+      ]);
+      await writeFile(categories, terms);
+      await writeFile(path.join(root, 'content', 'posts.json'), original);
+      expect((await build()).run.mode).toBe('incremental');
+      // Cut short: the state is not read at all.
+      const whole = await readFile(await pack());
+      await writeFile(await pack(), whole.subarray(0, whole.length - 10));
+      await edit('Encore un titre');
+      expect((await build()).run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
+    } finally {
+      await writeFile(path.join(root, 'content', 'posts.json'), original);
+      await writeFile(categories, terms);
+    }
+    expect((await build()).run.mode).toBe('incremental');
+    expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+  });
+
   it('starts clean without a warning from a cache in an older format of ours (a new release)', async () => {
     const file = cacheFile();
     const bytes = await readFile(file);
