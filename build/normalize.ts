@@ -5,7 +5,7 @@ import { fingerprint, type CachedContent, type CachedPost } from './cache/build-
 import type { ContentDelta } from './fetch.js';
 import type { BuildOptions } from './options.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
-import type { StaticData } from './static-data.js';
+import type { StaticData } from './static-data-derive.js';
 import type { MediaStats } from './media/prepare.js';
 import { mediaStoreId } from './media/store-id.js';
 import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } from './wordpress/normalize.js';
@@ -64,6 +64,7 @@ export async function normalizeSite(delta: ContentDelta, options: BuildOptions, 
       club: data.club,
       team: data.team,
       season: data.season,
+      legal: data.legal,
     },
     warnings,
     content: { ...content, mediaBasis, ...(delta.sync ? { sync: delta.sync } : {}), ...(delta.snapshot ? { snapshot: delta.snapshot } : {}) },

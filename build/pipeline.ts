@@ -15,7 +15,7 @@ import { renderSite, startRenderThreads } from './render/render-site.js';
 import { buildReport, formatReport, reportFile, type BuildReport } from './report.js';
 import { timed, type BuildStart } from './run.js';
 import { sharedIslandProps } from './shared-island-props.js';
-import type { StaticData } from './static-data.js';
+import type { StaticData } from './static-data-derive.js';
 import { checkShrink } from './shrink-gate.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { openOutput, type OutputWriter, type WrittenFiles } from './write.js';

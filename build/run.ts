@@ -8,7 +8,8 @@ import { mediaStoreId } from './media/store-id.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
 import { formatReport, reportFile, type BuildReport } from './report.js';
-import { loadStaticData, type StaticData } from './static-data.js';
+import type { StaticData } from './static-data-derive.js';
+import { loadStaticDataMemo } from './static-data-memo.js';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
 
 /** Adds the time `run` takes to the stage `name` (a stage may run in parts). */
@@ -45,7 +46,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   const stages: Record<string, number> = {};
   const identity = cacheIdentity(options);
   // The data files first: a malformed one stops the build before anything is fetched or written.
-  const data = await timed(stages, 'data', () => loadStaticData({ now: options.now, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
+  const data = await timed(stages, 'data', () => loadStaticDataMemo({ now: options.now, cacheDir: options.cacheDir, clean: options.clean, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
   const begun: BuildStart = { stages, identity, data };
   if (!options.wpUrl) {
     const head = options.clean ? undefined : await readHead(options);

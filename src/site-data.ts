@@ -1,4 +1,5 @@
 import type { ClubData } from './schemas/club.js';
+import type { LegalData } from './schemas/legal.js';
 import type { Season } from './schemas/season.js';
 import type { TeamData } from './schemas/team.js';
 import type { NewsContent } from './types/news.js';
@@ -14,4 +15,6 @@ export interface SiteData {
   team: TeamData;
   /** The current season (data/settings.json names its file in data/season/). */
   season: Season;
+  /** The legal notice and privacy policy (data/legal/legal.json). */
+  legal: LegalData;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { upcomingMatches } from '../../src/lib/matches.js';
-import type { StaticData } from '../static-data.js';
+import type { StaticData } from '../static-data-derive.js';
 
 /**
  * Everything a build is made from besides the code and the options of its identity, as one

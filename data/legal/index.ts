@@ -20,13 +20,24 @@ export function parseLegalData(raw: unknown, file = LEGAL_FILE): LegalData {
 }
 
 /**
- * The legal notice and privacy policy, read from data/legal/legal.json at each call (two pages use
- * it; reading a few KB costs nothing and an edited file is never served stale to a long-lived process).
+ * The legal notice and privacy policy of the data folder `dir` (data/legal/legal.json by default),
+ * validated: part of the club's data the build reads before anything else.
  */
-export function loadLegalData(root: string = projectRoot()): LegalData {
+export function loadLegalData(dir: string = path.join(projectRoot(), 'data')): LegalData {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dir, 'legal', 'legal.json'), 'utf8');
+  } catch (error) {
+    throw new LegalDataError(`${LEGAL_FILE}: ${(error as Error).message}`);
+  }
+  return parseLegalText(text);
+}
+
+/** legal.json's text, validated. */
+export function parseLegalText(text: string): LegalData {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path.join(root, LEGAL_FILE), 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new LegalDataError(`${LEGAL_FILE}: ${(error as Error).message}`);
   }

@@ -1,4 +1,3 @@
-import { loadLegalData } from '../../data/legal/index.js';
 import { LegalPage } from '../pages/legal/LegalPage.js';
 import { href } from './route-paths.js';
 import { definePage, type Route } from './types.js';
@@ -8,29 +7,29 @@ export const legalRoutes: Route[] = [
   definePage({
     id: 'legal-notice',
     pageType: 'text',
-    load: () => {
-      const legal = loadLegalData();
+    load: (site) => {
+      const legal = site.legal;
       const page = legal.mentionsLegales;
       return {
         props: { page, updatedOn: legal.updatedOn, related: { href: href('privacy'), label: legal.confidentialite.title } },
         head: { title: page.title, description: page.description },
       };
     },
-    lastModified: () => loadLegalData().updatedOn,
+    lastModified: (site) => site.legal.updatedOn,
     Page: LegalPage,
   }),
   definePage({
     id: 'privacy',
     pageType: 'text',
-    load: () => {
-      const legal = loadLegalData();
+    load: (site) => {
+      const legal = site.legal;
       const page = legal.confidentialite;
       return {
         props: { page, updatedOn: legal.updatedOn, related: { href: href('legal-notice'), label: legal.mentionsLegales.title } },
         head: { title: page.title, description: page.description },
       };
     },
-    lastModified: () => loadLegalData().updatedOn,
+    lastModified: (site) => site.legal.updatedOn,
     Page: LegalPage,
   }),
 ];

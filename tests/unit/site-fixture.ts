@@ -29,6 +29,7 @@ export function makeSite(overrides: Partial<SiteData> = {}): SiteData {
     club: data.club,
     team: data.team,
     season: data.season,
+    legal: data.legal,
     ...overrides,
   };
 }
