@@ -10,6 +10,8 @@ import { DataError, deriveStaticData, type DataOutput, type StaticData } from '.
 interface DataMemo {
   code: string;
   files: Record<string, { hash: string; output: unknown }>;
+  /** Of `files` as written: a memo changed since (a damaged disk, a hand) is not used. */
+  checksum?: string;
 }
 
 /** A data file whose text is not the one validated last: all are validated again. */
@@ -62,10 +64,13 @@ export async function loadStaticDataMemo(options: { dataDir?: string; now: Date;
 /** The legal texts, in the data folder: validated by their own schema (data/legal/index.ts). */
 const LEGAL = 'legal/legal.json';
 
+const filesChecksum = (files: DataMemo['files']) => hash('sha1', JSON.stringify(files), 'hex');
+
 function readMemo(file: string, code: string): DataMemo | undefined {
   try {
     const memo = JSON.parse(readFileSync(file, 'utf8')) as Partial<DataMemo> | null;
-    return memo?.code === code && typeof memo.files === 'object' && memo.files !== null ? (memo as DataMemo) : undefined;
+    if (memo?.code !== code || typeof memo.files !== 'object' || memo.files === null) return undefined;
+    return memo.checksum === filesChecksum(memo.files) ? (memo as DataMemo) : undefined;
   } catch {
     return undefined;
   }
@@ -76,7 +81,7 @@ function writeMemo(file: string, memo: DataMemo): void {
   const temporary = `${file}.tmp-${process.pid}`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, JSON.stringify(memo));
+    writeFileSync(temporary, JSON.stringify({ ...memo, checksum: filesChecksum(memo.files) }));
     renameSync(temporary, file);
   } catch {
     // Only a cache.
