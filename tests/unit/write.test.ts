@@ -18,16 +18,15 @@ async function writeOutput(outDir: string, files: readonly OutputFile[]): Promis
 }
 import { readTree } from './read-tree.js';
 
+let root: string;
+let out: string;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'sqbb-write-'));
+  out = path.join(root, 'dist');
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
 
 describe('atomic output', () => {
-  let root: string;
-  let out: string;
-  beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'sqbb-write-'));
-    out = path.join(root, 'dist');
-  });
-  afterEach(() => rm(root, { recursive: true, force: true }));
-
   it('replaces the previous output with exactly the new files', async () => {
     await writeOutput(out, [{ path: '/index.html', contents: 'v1' }, { path: '/old/index.html', contents: 'gone soon' }]);
     const result = await writeOutput(out, [{ path: '/index.html', contents: 'v2' }, { path: '/a/b/index.html', contents: 'new' }]);
@@ -83,14 +82,6 @@ describe('atomic output', () => {
 });
 
 describe('output updated in place (a cron run on the output its cache describes)', () => {
-  let root: string;
-  let out: string;
-  beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'sqbb-write-'));
-    out = path.join(root, 'dist');
-  });
-  afterEach(() => rm(root, { recursive: true, force: true }));
-
   const first = [
     { path: '/index.html', contents: 'home v1' },
     { path: '/same/index.html', contents: 'same' },
