@@ -26,7 +26,8 @@ import { warning } from './warnings.js';
  * depend on content, so it runs while the content is fetched. With a usable cache, only what
  * changed is fetched, normalized and rendered; the rest of the previous output is kept as it is.
  * Pages stream into a new output folder that replaces the previous one only once everything
- * succeeded; the cache is replaced after it, so a failed build leaves both as they were.
+ * succeeded (with a cache: only new or different files, staged beside the output and moved in at
+ * the end); the cache is replaced after it, so a failed build leaves both as they were.
  */
 export async function runPipeline(options: BuildOptions, begun: BuildStart, quiet = false): Promise<BuildReport> {
   const { stages, identity, data } = begun;

@@ -8,9 +8,9 @@ import { mediaStoreId } from './media/store-id.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
 import { formatReport, reportFile, type BuildReport } from './report.js';
-import type { StaticData } from './static-data-derive.js';
+import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
-import { dataDir as defaultDataDir } from '../data/project-root.js';
+import { publicDir } from '../data/project-root.js';
 
 /** Adds the time `run` takes to the stage `name` (a stage may run in parts). */
 export async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
@@ -39,8 +39,8 @@ export interface BuildStart {
  * A build: the club's data and the content are read first, and when the code, the options and
  * every input are those the last build was made from, and its output is the one in place, the
  * build stops there (a cron run with nothing new costs a read of the inputs, not a render of the
- * site). Otherwise the pipeline runs, loaded only then (React, sanitize-html, sharp and esbuild
- * cost a third of a second to load).
+ * site). Otherwise the pipeline runs, loaded only then (React, sanitize-html and the pages cost a
+ * fifth of a second to load).
  */
 export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
   const stages: Record<string, number> = {};
@@ -59,10 +59,9 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
       mediaStore: await mediaStoreId(path.join(options.cacheDir, 'media')),
       data,
       now: options.now,
-      dataDirs: [...new Set([defaultDataDir(), options.dataDir ?? defaultDataDir()])],
-      skip: [options.contentDir],
+      publicDir: publicDir(),
     });
-    const unchanged = usable ? await timed(stages, 'check', () => unchangedRun(options, usable, begun.inputs as string)) : undefined;
+    const unchanged = usable ? await timed(stages, 'check', () => unchangedRun(options, usable, begun.inputs as string, data)) : undefined;
     if (unchanged) {
       const report: BuildReport = { ...unchanged, stages };
       await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
@@ -86,7 +85,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
  * The report of a run with nothing to do: the last build's, as the output it describes is still
  * the one in place, with this run's line. Undefined when anything differs or cannot be told.
  */
-async function unchangedRun(options: BuildOptions, head: BuildHead, inputs: string): Promise<BuildReport | undefined> {
+async function unchangedRun(options: BuildOptions, head: BuildHead, inputs: string, data: StaticData): Promise<BuildReport | undefined> {
   if (head.inputs !== inputs || head.retries) return undefined;
   if (!sameFolder(head.outputFolder, await folderIdentity(options.outDir))) return undefined;
   let previous: BuildReport;
@@ -101,7 +100,7 @@ async function unchangedRun(options: BuildOptions, head: BuildHead, inputs: stri
     run: { mode: 'incremental', posts: { total: previous.run.posts.total, added: 0, changed: 0, removed: 0 }, pagesRendered: 0, renderedPaths: [] },
     changed: 0,
     removed: 0,
-    // The cache was read as it should be this time.
-    warnings: previous.warnings.filter((entry) => entry.kind !== 'build-cache'),
+    // The cache was read as it should be this time, and the data's warnings are this run's (they name its "now").
+    warnings: [...data.warnings, ...previous.warnings.filter((entry) => entry.kind !== 'build-cache' && !STATIC_DATA_WARNINGS.has(entry.kind))],
   };
 }

@@ -6,7 +6,7 @@ import type { LegalData } from '../src/schemas/legal.js';
 import type { DATA_FILES, DataFileName } from '../src/schemas/data-files.js';
 import type { Match, Season } from '../src/schemas/season.js';
 import type { Player, TeamData } from '../src/schemas/team.js';
-import { warning, type BuildWarning } from './warnings.js';
+import { warning, type BuildWarning, type WarningKind } from './warnings.js';
 
 /** A data file that cannot be used: the message names the file, the entry, the field and the rule. */
 export class DataError extends Error {
@@ -23,6 +23,9 @@ export interface StaticData {
 }
 
 /** A data file's content as its schema gives it. */
+/** The kinds of warning the club's data gives (StaticData.warnings). */
+export const STATIC_DATA_WARNINGS: ReadonlySet<WarningKind> = new Set<WarningKind>(['future-score']);
+
 export type DataOutput<Name extends DataFileName> = z.output<(typeof DATA_FILES)[Name]['schema']>;
 
 /** One data file, read and validated (build/static-data.ts), or known valid (build/static-data-memo.ts). */

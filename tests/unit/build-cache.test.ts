@@ -131,8 +131,12 @@ describe('the build cache', () => {
 
   it('renders home and calendar again only when the build time passes a match (upcoming list, its score)', async () => {
     const at = (now: string) => runBuild(parseOptions(['--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--content', path.join(root, 'content'), '--now', now], {}), true);
-    // 2026-01-15 and 2026-01-16: the next match is on 17 January either way, and no player has a birthday.
-    expect((await at('2026-01-16T12:00:00Z')).run.pagesRendered).toBe(0);
+    // 2026-01-15 and 2026-01-16: the next match is on 17 January either way, and no player has a birthday:
+    // nothing to do, but the report's warnings name this run's "now".
+    const next = await at('2026-01-16T12:00:00Z');
+    expect(next.run.pagesRendered).toBe(0);
+    expect(Object.keys(next.stages)).not.toContain('render');
+    expect(next.warnings.filter((entry) => entry.kind === 'future-score').map((entry) => entry.message)).toEqual([expect.stringContaining("the build's now 2026-01-16T12:00:00.000Z")]);
     // 2026-01-18: the match of the 17th has been played: off the home carousel, its score on the calendar and in the feed.
     const later = await at('2026-01-18T12:00:00Z');
     expect(later.run.renderedPaths.sort()).toEqual(['/', '/equipe/match/calendrier/']);
