@@ -56,8 +56,8 @@ export interface SnapshotRead {
   mediaDir: string;
   /** Fingerprint of the media folder's listing. */
   localMedia: string;
-  /** The three files' inode, size and times when read: a build that reads them again reads the same files or stops. */
-  stamp: string;
+  /** posts.json's inode, size and times when hashed: the build that reads it again reads the same file or stops. */
+  postsStamp: string;
   categories: SnapshotFile;
   tags: SnapshotFile;
 }
@@ -79,7 +79,7 @@ export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>): P
   const [categories, tags] = await Promise.all(SNAPSHOT_FILES.slice(1).map((name) => readSnapshotFile(path.join(options.contentDir, name)))) as [SnapshotFile, SnapshotFile];
   whole.update(categories.bytes).update(tags.bytes);
   const mediaDir = path.join(options.contentDir, 'media');
-  return { snapshot: whole.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), stamp: [stamp, categories.stamp, tags.stamp].join(' '), categories, tags };
+  return { snapshot: whole.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), postsStamp: stamp, categories, tags };
 }
 
 /** Runs `use` on the open file; its stamp (inode, size, times) when opened. */
@@ -121,15 +121,16 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
   // Posts whose images failed for a passing reason are normalized again: the snapshot must be read.
   const retries = cached?.posts.some((post) => !post.rawHash) ?? false;
   if (cached?.snapshot === snapshot.snapshot && !retries) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot: snapshot.snapshot, mediaDir, localMedia, warnings: [] };
-  // Each post fingerprinted as the file is scanned; only the bytes of posts the cache does not hold are kept.
+  // Each post fingerprinted as the file is scanned; only the bytes of posts the cache does not hold
+  // are kept (and of those whose id is not where WordPress writes it: they are parsed for it).
   const cachedHashes = new Set(cached?.posts.map((post) => post.rawHash));
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
   let scanned: ScannedElement[] | undefined;
   const stamp = await withFile(postsFile, (fd) => {
-    scanned = scanJsonArray(chunksOf(fd), (hash) => !cachedHashes.has(hash));
+    scanned = scanJsonArray(chunksOf(fd), (hash, head) => !cachedHashes.has(hash) || !LEADING_ID.test(head));
   });
   // The fingerprint kept for the next run must be that of what this build is made from.
-  if (stamp !== snapshot.stamp.split(' ')[0]) throw new ContentError(`the snapshot in ${options.contentDir} changed while the build read it: run the build again`);
+  if (stamp !== snapshot.postsStamp) throw new ContentError(`the snapshot in ${options.contentDir} changed while the build read it: run the build again`);
   return {
     source: 'snapshot',
     posts: scanned ? scanned.map((post) => postSource(postsFile, post)) : parseJsonArray(await readSnapshotFile(postsFile)).map(sourceOf),
@@ -172,7 +173,7 @@ const LEADING_ID = /^\{\s*"id"\s*:\s*(\d{1,15})\s*,/;
 function postSource(file: string, post: ScannedElement): PostSource {
   const id = LEADING_ID.exec(post.head)?.[1];
   const read = () => {
-    // Unreachable: the bytes of every post not in the cache are kept, and a cached post is not read.
+    // Unreachable: the bytes of every post not in the cache or without a leading id are kept, and a cached post is not read.
     if (!post.bytes) throw new ContentError(`snapshot post ${post.hash} was not kept`);
     try {
       return JSON.parse(post.bytes.toString('utf8')) as unknown;
@@ -186,13 +187,11 @@ function postSource(file: string, post: ScannedElement): PostSource {
 export interface SnapshotFile {
   file: string;
   bytes: Buffer;
-  stamp: string;
 }
 
 async function readSnapshotFile(file: string): Promise<SnapshotFile> {
   try {
-    const [bytes, info] = await Promise.all([readFile(file), stat(file)]);
-    return { file, bytes, stamp: fileStamp(info) };
+    return { file, bytes: await readFile(file) };
   } catch (error) {
     throw new ContentError(`snapshot file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }

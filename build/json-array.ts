@@ -41,12 +41,12 @@ const HEAD_BYTES = 64;
  * The elements of a JSON array of objects (or arrays), found without parsing it, as its bytes come
  * in `chunks`: a snapshot's posts.json is tens of megabytes, and a cron build parses only the posts
  * whose bytes changed. Each element is fingerprinted on its bytes, and its bytes are kept only when
- * `keep` asks for them by that fingerprint (reading the whole file into memory costs more than
- * scanning it here). Undefined when the text is not such an array; the caller then parses it
- * whole, for the JSON parser's own error message. Works on UTF-8 bytes: every byte it looks for is
+ * `keep` asks for them, given that fingerprint and the element's first bytes (reading the whole
+ * file into memory costs more than scanning it here). Undefined when the text is not such an
+ * array; the caller then parses it whole, for the JSON parser's own error message. Works on UTF-8 bytes: every byte it looks for is
  * ASCII, and no byte of a multi-byte character is.
  */
-export function scanJsonArray(chunks: Iterable<Uint8Array>, keep: (hash: string) => boolean = () => true): ScannedElement[] | undefined {
+export function scanJsonArray(chunks: Iterable<Uint8Array>, keep: (hash: string, head: string) => boolean = () => true): ScannedElement[] | undefined {
   const elements: ScannedElement[] = [];
   let phase: Phase = Phase.Start as Phase;
   const inside: Inside = { depth: 0, inString: false, escaped: false };
@@ -140,9 +140,9 @@ function stringEnd(bytes: Uint8Array, from: number, inside: Inside): number {
   return length;
 }
 
-function element(bytes: Uint8Array, keep: (hash: string) => boolean): ScannedElement {
+function element(bytes: Uint8Array, keep: (hash: string, head: string) => boolean): ScannedElement {
   const fingerprint = hash('sha1', bytes, 'base64url');
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEAD_BYTES)).toString('latin1');
   // A copy: the scanned bytes are in a buffer read into again.
-  return keep(fingerprint) ? { hash: fingerprint, head, bytes: Buffer.from(bytes) } : { hash: fingerprint, head };
+  return keep(fingerprint, head) ? { hash: fingerprint, head, bytes: Buffer.from(bytes) } : { hash: fingerprint, head };
 }

@@ -190,7 +190,7 @@ export async function saveBuildState(options: BuildOptions, state: BuildState, i
   await mkdir(path.dirname(file), { recursive: true });
   await removeHead(options);
   const pack = packBodies(path.dirname(file), `${path.basename(file, '.bin')}-`, state);
-  const payload = serialize({ ...state, pack, content: { ...state.content, posts: state.content.posts.map(withoutBody) } });
+  const payload = serialize({ ...state, pack, content: { ...state.content, posts: state.content.posts.map(savedPost) } });
   const checksum = payloadChecksum(payload);
   const temporary = `${file}.tmp-${process.pid}`;
   try {
@@ -238,7 +238,7 @@ function packBodies(dir: string, prefix: string, state: BuildState): PackRef {
 const UNSAVED = new Set(['contentHtml', 'categories', 'tags', 'revision']);
 
 /** The post as the state file holds it. */
-function withoutBody(entry: CachedPost): CachedPost {
+function savedPost(entry: CachedPost): CachedPost {
   const post: Record<string, unknown> = {};
   // Copied key by key: reading `contentHtml` would read it from the pack for nothing.
   for (const key of Object.keys(entry.post)) if (!UNSAVED.has(key)) post[key] = entry.post[key as keyof typeof entry.post];

@@ -70,6 +70,21 @@ describe('incremental builds from a snapshot folder', () => {
     await expectSameOutputs(root, 'new post');
   });
 
+  it('reads a snapshot whose posts do not begin with their id (written by another tool) the same way', async () => {
+    // Keys in reverse order: the id comes last in every post's bytes.
+    const reversed = (post: object) => Object.fromEntries(Object.entries(post).reverse());
+    const write = () => writeFile(path.join(root, 'content', 'posts.json'), JSON.stringify(content.posts.map(reversed)));
+    await write();
+    await buildBoth(root, source());
+    await expectSameOutputs(root, 'posts with their id last');
+    mutationSequence(1, 0).find((mutation) => mutation.name === 'new post')?.apply(content, random);
+    await write();
+    const { incremental } = await buildBoth(root, source());
+    expect(incremental.run).toMatchObject({ mode: 'incremental', posts: { added: 1, changed: 0, removed: 0 } });
+    await expectSameOutputs(root, 'a new post, ids last');
+    await save();
+  });
+
   for (const mutation of mutationSequence(7, 16)) {
     it(`gives the output of a clean build after: ${mutation.name}`, async () => {
       mutation.apply(content, random);
