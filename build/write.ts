@@ -146,8 +146,9 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
 }
 
 /**
- * Stage: opens a fresh sibling folder to write the new output into. The previous output stays
- * untouched until commit swaps the folders, so a failed build never publishes half a site.
+ * Stage: opens a fresh sibling folder to write the new output into (`inPlace`: to stage the new or
+ * different files in, the previous output's files being `previousFiles`). The previous output stays
+ * untouched until commit, so a failed build never publishes half a site.
  */
 export async function openOutput(outDir: string, options: { inPlace?: { previousFiles: Iterable<string> } } = {}): Promise<OutputWriter> {
   const stamp = `${process.pid}-${Date.now()}`;

@@ -19,12 +19,6 @@ export interface LayoutShell {
 /** Stands in for the page while the layout renders; nothing in content can produce it. */
 const PAGE_SLOT = '\u0000page-slot\u0000';
 
-/**
- * The layout (menu, partners slider, footer) is the same on every page but for the menu entry of
- * the current page: it is rendered once per menu entry (and once for all other pages) and the
- * page's own HTML goes between its two halves. Pages render on their own, so no layout work is
- * repeated for thousands of articles.
- */
 export interface LayoutRenderer {
   shellFor: (path: string) => LayoutShell;
   /** The shells rendered or reused so far, for the next build. */
@@ -37,6 +31,12 @@ export interface LayoutShells {
   shells: Record<string, LayoutShell>;
 }
 
+/**
+ * The layout (menu, partners slider, footer) is the same on every page but for the menu entry of
+ * the current page: it is rendered once per menu entry (and once for all other pages) and the
+ * page's own HTML goes between its two halves. Pages render on their own, so no layout work is
+ * repeated for thousands of articles.
+ */
 export function createLayoutRenderer(site: SiteData, bundledProps: string, previous?: LayoutShells): LayoutRenderer {
   const shared = sharedIslandProps(site.club);
   if (JSON.stringify(shared) !== bundledProps) throw new RenderError('the menu or the partners differ from those bundled into the nav and partners islands');
