@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fingerprint, type CachedContent } from './cache/build-cache.js';
+import { fileStamp, fingerprint, type CachedContent } from './cache/build-cache.js';
 import { scanJsonArray, type ScannedElement } from './json-array.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
@@ -103,8 +103,6 @@ function* chunksOf(fd: number): Generator<Uint8Array> {
   const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) yield chunk.subarray(0, read);
 }
-
-const fileStamp = (info: Stats) => `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
 
 /** Stage 1: the WordPress content, from the live site or the embedded snapshot (`read`: its first read). */
 export async function fetchContent(options: BuildOptions, cached?: CachedContent, read?: SnapshotRead): Promise<ContentDelta> {

@@ -49,7 +49,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
     // Pages are kept from the output in place only if it is the one the cache describes; then only
     // what changed is written, in place.
     const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs } : undefined;
-    const writer = await openOutput(options.outDir, keep && previous ? { inPlace: { previousFiles: [...Object.keys(previous.outputs), ...(previous.otherFiles ?? [])] } } : {});
+    const writer = await openOutput(options.outDir, keep ? { inPlace: { previousFiles: [...Object.keys(keep.outputs), ...(previous?.otherFiles ?? [])] } } : {});
     output = writer;
     const progress = quiet ? undefined : createProgress('render');
     // Pages are written as they are rendered: the render stage's time includes their writing.
@@ -70,7 +70,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
       await rm(reportFile(options.outDir), { force: true });
       if (writer.folder.inPlace) await rm(stateFile(options), { force: true });
     };
-    const { write, otherFiles } = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], rendered.written, media, beforeChange));
+    const { write, otherFiles } = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], begun.publicFiles, rendered.written, media, beforeChange));
     const { memo, ...report } = await timed(stages, 'report', () =>
       buildReport({
         source: source.source,
@@ -137,8 +137,8 @@ async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached
 }
 
 /** Assets, hosting files, public files and images join the pages, then the new output is in place. */
-async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], rendered: WrittenFiles[], media: ReadonlyMap<string, string>, beforeChange: () => Promise<void>) {
-  const files = [...assetFiles, ...(await collectStaticFiles())];
+async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], publicFiles: readonly OutputFile[] | undefined, rendered: WrittenFiles[], media: ReadonlyMap<string, string>, beforeChange: () => Promise<void>) {
+  const files = [...assetFiles, ...(publicFiles ?? (await collectStaticFiles()))];
   for (const file of files) output.add(file);
   return { write: await output.commit(rendered, media, beforeChange), otherFiles: files.map((file) => file.path) };
 }

@@ -10,7 +10,8 @@ import { log } from './progress.js';
 import { formatReport, reportFile, type BuildReport } from './report.js';
 import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
-import { publicDir } from '../data/project-root.js';
+import { collectStaticFiles } from './static-files.js';
+import type { OutputFile } from './output-file.js';
 
 /** Adds the time `run` takes to the stage `name` (a stage may run in parts). */
 export async function timed<T>(stages: Record<string, number>, name: string, run: () => Promise<T> | T): Promise<T> {
@@ -29,6 +30,8 @@ export interface BuildStart {
   data: StaticData;
   /** Snapshot builds: the snapshot as read. */
   snapshot?: SnapshotRead;
+  /** Snapshot builds: public/'s files as read for the inputs' fingerprint (the output gets these very bytes). */
+  publicFiles?: OutputFile[];
   /** Snapshot builds: the fingerprint of every input, kept in the cache's head for the next run. */
   inputs?: string;
   /** Why the cache was given up during a first attempt (a damaged body pack): this attempt is clean. */
@@ -52,14 +55,15 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     const head = options.clean ? undefined : await readHead(options);
     const usable = head?.identity === identity ? head : undefined;
     const snapshot = await timed(stages, 'fetch', () => readSnapshot(options));
-    begun.snapshot = snapshot;
+    const publicFiles = await collectStaticFiles();
+    Object.assign(begun, { snapshot, publicFiles });
     begun.inputs = inputsFingerprint({
       content: snapshot.snapshot,
       localMedia: snapshot.localMedia,
       mediaStore: await mediaStoreId(path.join(options.cacheDir, 'media')),
       data,
       now: options.now,
-      publicDir: publicDir(),
+      publicFiles,
     });
     const unchanged = usable ? await timed(stages, 'check', () => unchangedRun(options, usable, begun.inputs as string, data)) : undefined;
     if (unchanged) {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { z } from 'zod';
 import { deriveKickoff } from '../src/lib/kickoff.js';
 import { isUpcoming } from '../src/lib/matches.js';
@@ -30,6 +32,15 @@ export type DataOutput<Name extends DataFileName> = z.output<(typeof DATA_FILES)
 
 /** One data file, read and validated (build/static-data.ts), or known valid (build/static-data-memo.ts). */
 export type ReadDataFile = <Name extends DataFileName>(name: Name, relative: string) => DataOutput<Name>;
+
+/** A data file's text (`relative`: its path in the data folder); a DataError when it cannot be read. */
+export function readDataText(dir: string, relative: string): string {
+  try {
+    return readFileSync(path.join(dir, relative), 'utf8');
+  } catch (error) {
+    throw new DataError(`data/${relative}: cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 export function problem(file: string, entry: string, field: string, message: string): string {
   return `${file}: ${entry}: ${field ? `${field} ` : ''}${message}`;

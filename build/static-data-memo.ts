@@ -4,7 +4,7 @@ import path from 'node:path';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
 import { codeVersion } from './cache/code-version.js';
 import type { LegalData } from '../src/schemas/legal.js';
-import { DataError, deriveStaticData, type DataOutput, type StaticData } from './static-data-derive.js';
+import { deriveStaticData, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 
 /** What the last validation of each data file gave, by the fingerprint of its text and the code that validated it. */
 interface DataMemo {
@@ -27,13 +27,7 @@ export async function loadStaticDataMemo(options: { dataDir?: string; now: Date;
   const dataDir = options.dataDir ?? defaultDataDir();
   const memoFile = path.join(options.cacheDir, 'data-memo.json');
   const code = codeVersion();
-  const textOf = (relative: string): string => {
-    try {
-      return readFileSync(path.join(dataDir, relative), 'utf8');
-    } catch (error) {
-      throw new DataError(`data/${relative}: cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+  const textOf = (relative: string): string => readDataText(dataDir, relative);
   const memo = options.clean ? undefined : readMemo(memoFile, code);
   if (memo) {
     const known = (relative: string): unknown => {

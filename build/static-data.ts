@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { z } from 'zod';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
 import { loadLegalData } from '../data/legal/index.js';
 import { DATA_FILES, type DataFileName } from '../src/schemas/data-files.js';
-import { DataError, deriveStaticData, problem, type DataOutput, type StaticData } from './static-data-derive.js';
+import { DataError, deriveStaticData, problem, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 
 export { ageOn, DataError, type StaticData } from './static-data-derive.js';
 
@@ -55,16 +53,9 @@ function fieldName(field: readonly PropertyKey[]): string {
   return field.reduce<string>((name, part) => (typeof part === 'number' ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), '');
 }
 
-
 /** Reads and validates one data file; every problem is a line of the DataError (the first names the cause). */
 export function readDataFile<Name extends DataFileName>(dir: string, name: Name, relative: string): DataOutput<Name> {
-  let text: string;
-  try {
-    text = readFileSync(path.join(dir, relative), 'utf8');
-  } catch (error) {
-    throw new DataError(`data/${relative}: cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return parseDataFile(name, relative, text);
+  return parseDataFile(name, relative, readDataText(dir, relative));
 }
 
 /** Validates one data file's text (`relative`: its path in the data folder, for the messages). */

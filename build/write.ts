@@ -90,57 +90,38 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
     dirs.add(dir);
   };
 
-  const place = (filePath: string, write: (relative: string) => void): void => {
+  // Each output path is written once, by one writer.
+  const claim = (filePath: string): string => {
     const relative = toSafeRelative(filePath);
     if (seen.has(relative)) throw new WriteError(`two outputs write ${filePath}`);
     seen.add(relative);
+    return relative;
+  };
+  const writeAt = (relative: string, write: (target: string) => void): void => {
     try {
       ensureDir(path.posix.dirname(relative));
-      write(relative);
+      write(path.join(folder.tempDir, relative));
     } catch (error) {
       throw new WriteError(`writing ${folder.outDir} failed: ${(error as Error).message}`);
     }
   };
 
-  if (folder.inPlace) {
-    // Files kept or equal to the output's are left alone; the others wait in the staging folder.
-    const record = (filePath: string): string => {
-      const relative = toSafeRelative(filePath);
-      if (seen.has(relative)) throw new WriteError(`two outputs write ${filePath}`);
-      seen.add(relative);
-      return relative;
-    };
-    return {
-      add: (file) => {
-        const relative = record(file.path);
-        if (sameBytes(path.join(folder.outDir, relative), file.contents)) return;
-        try {
-          ensureDir(path.posix.dirname(relative));
-          writeFileSync(path.join(folder.tempDir, relative), file.contents);
-        } catch (error) {
-          throw new WriteError(`writing ${folder.outDir} failed: ${(error as Error).message}`);
-        }
-        staged.push(relative);
-        changed += 1;
-      },
-      reuse: (filePath) => void record(filePath),
-      finish: () => ({ paths: [...seen], changed, staged }),
-    };
-  }
-
   return {
-    add: (file) =>
-      place(file.path, (relative) => {
-        const previous = path.join(folder.outDir, relative);
-        const target = path.join(folder.tempDir, relative);
-        if (folder.hadPrevious && sameBytes(previous, file.contents)) {
-          linkSync(previous, target);
-        } else {
-          writeFileSync(target, file.contents);
-          changed += 1;
-        }
-      }),
-    reuse: (filePath) => place(filePath, (relative) => linkSync(path.join(folder.outDir, relative), path.join(folder.tempDir, relative))),
+    add: (file) => {
+      const relative = claim(file.path);
+      const previous = path.join(folder.outDir, relative);
+      const same = folder.hadPrevious && sameBytes(previous, file.contents);
+      // In place, a file equal to the output's is left alone; swapped, it is linked into the new folder.
+      if (same && folder.inPlace) return;
+      writeAt(relative, (target) => (same ? linkSync(previous, target) : writeFileSync(target, file.contents)));
+      if (same) return;
+      if (folder.inPlace) staged.push(relative);
+      changed += 1;
+    },
+    reuse: (filePath) => {
+      const relative = claim(filePath);
+      if (!folder.inPlace) writeAt(relative, (target) => linkSync(path.join(folder.outDir, relative), target));
+    },
     finish: () => ({ paths: [...seen], changed, staged }),
   };
 }

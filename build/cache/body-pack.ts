@@ -1,5 +1,5 @@
 import { hash, randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -77,12 +77,7 @@ export function appendBodies(dir: string, prefix: string, pack: PackRef | undefi
 /** The pack's size in bytes (0 when there is none). */
 export function packSize(dir: string, pack: PackRef): number {
   try {
-    const fd = openSync(path.join(dir, pack.file), 'r');
-    try {
-      return fstatSync(fd).size;
-    } finally {
-      closeSync(fd);
-    }
+    return statSync(path.join(dir, pack.file)).size;
   } catch {
     return 0;
   }

@@ -157,7 +157,8 @@ export async function readHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'
   }
 }
 
-const fileStamp = (info: Stats) => `${info.ino}:${info.size}:${info.mtimeMs}`;
+/** A file as the file system sees it (inode, size, times): another stamp, another or a changed file. */
+export const fileStamp = (info: Stats): string => `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
 
 /** Before the output folder or the state changes: a crash from here on leaves no head to trust. */
 export async function removeHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): Promise<void> {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { upcomingMatches } from '../../src/lib/matches.js';
+import type { OutputFile } from '../output-file.js';
 import type { StaticData } from '../static-data-derive.js';
 
 /**
@@ -20,8 +19,8 @@ export interface BuildInputs {
   mediaStore: string;
   data: StaticData;
   now: Date;
-  /** public/: copied into the output as it is. */
-  publicDir: string;
+  /** The files of public/, copied into the output as they are (build/static-files.ts). */
+  publicFiles: readonly OutputFile[];
 }
 
 export function inputsFingerprint(inputs: BuildInputs): string {
@@ -33,18 +32,6 @@ export function inputsFingerprint(inputs: BuildInputs): string {
   // Not its warnings: they name the build's "now" itself, and shape no page.
   const { club, team, season, legal } = inputs.data;
   hash.update(JSON.stringify({ club, team, season, legal, upcoming }));
-  for (const file of filesUnder(inputs.publicDir)) hash.update(`\n${path.relative(inputs.publicDir, file)}\n`).update(readFileSync(file));
+  for (const file of [...inputs.publicFiles].sort((a, b) => (a.path < b.path ? -1 : 1))) hash.update(`\n${file.path}\n`).update(file.contents);
   return hash.digest('hex');
-}
-
-/** Every file under `dir`, sorted (none when there is no folder). */
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name))
-      .sort();
-  } catch {
-    return [];
-  }
 }

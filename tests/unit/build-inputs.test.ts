@@ -1,22 +1,16 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inputsFingerprint, type BuildInputs } from '../../build/cache/build-inputs.js';
 import { loadStaticData } from '../../build/static-data.js';
+import { collectStaticFiles } from '../../build/static-files.js';
 
 /** A cron run stops early only when this fingerprint is the last build's: every input must move it. */
 describe("a build's inputs fingerprint", () => {
-  let root: string;
   let base: BuildInputs;
   const now = new Date('2026-01-15T12:00:00Z');
 
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'sqbb-inputs-'));
-    await cp(path.resolve('public'), path.join(root, 'public'), { recursive: true });
-    base = { content: 'a', localMedia: 'b', mediaStore: 'c', data: loadStaticData({ now }), now, publicDir: path.join(root, 'public') };
+    base = { content: 'a', localMedia: 'b', mediaStore: 'c', data: loadStaticData({ now }), now, publicFiles: await collectStaticFiles() };
   });
-  afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('is the same for the same inputs', () => {
     expect(inputsFingerprint({ ...base, data: loadStaticData({ now }) })).toBe(inputsFingerprint(base));
@@ -30,16 +24,13 @@ describe("a build's inputs fingerprint", () => {
     expect(new Set(fingerprints).size).toBe(fingerprints.length);
   });
 
-  it('moves with a public file replaced, added or removed', async () => {
+  it('moves with a public file replaced, added or removed', () => {
     const before = inputsFingerprint(base);
-    const file = path.join(root, 'public', 'robots-extra.txt');
-    await writeFile(file, 'a');
-    const added = inputsFingerprint(base);
-    await writeFile(file, 'b');
-    const replaced = inputsFingerprint(base);
-    await rm(file);
-    expect(new Set([before, added, replaced]).size).toBe(3);
-    expect(inputsFingerprint(base)).toBe(before);
+    const added = inputsFingerprint({ ...base, publicFiles: [...base.publicFiles, { path: '/robots-extra.txt', contents: 'a' }] });
+    const replaced = inputsFingerprint({ ...base, publicFiles: [...base.publicFiles, { path: '/robots-extra.txt', contents: 'b' }] });
+    const removed = inputsFingerprint({ ...base, publicFiles: base.publicFiles.slice(1) });
+    expect(new Set([before, added, replaced, removed]).size).toBe(4);
+    expect(inputsFingerprint({ ...base, publicFiles: [...base.publicFiles].reverse() })).toBe(before);
   });
 
   it('moves with "now" only when what it decides moves (upcoming matches, scores shown, ages)', () => {
