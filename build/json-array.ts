@@ -14,7 +14,7 @@ export interface ScannedElement {
   hash: string;
   /** Its first bytes, read as Latin-1 (enough to find a leading `"id": 42`). */
   head: string;
-  /** Its bytes, when `keep` asked for them. */
+  /** Its bytes, when `keep` asked for them (a view of the chunk's bytes when it lies in one chunk). */
   bytes?: Buffer;
 }
 
@@ -42,7 +42,8 @@ const HEAD_BYTES = 64;
  * in `chunks`: a snapshot's posts.json is tens of megabytes, and a cron build parses only the posts
  * whose bytes changed. Each element is fingerprinted on its bytes, and its bytes are kept only when
  * `keep` asks for them, given that fingerprint and the element's first bytes (reading the whole
- * file into memory costs more than scanning it here). Undefined when the text is not such an
+ * file into memory costs more than scanning it here). A kept element lying in one chunk is a view of
+ * it, not a copy: each chunk must be a buffer of its own, never read into again. Undefined when the text is not such an
  * array; the caller then parses it whole, for the JSON parser's own error message. Works on UTF-8 bytes: every byte it looks for is
  * ASCII, and no byte of a multi-byte character is.
  */
@@ -50,8 +51,8 @@ export function scanJsonArray(chunks: Iterable<Uint8Array>, keep: (hash: string,
   const elements: ScannedElement[] = [];
   let phase: Phase = Phase.Start as Phase;
   const inside: Inside = { depth: 0, inString: false, escaped: false };
-  // The parts of an element begun in earlier chunks (copied: the chunk's buffer is reused).
-  let pieces: Buffer[] = [];
+  // The parts of an element begun in earlier chunks.
+  let pieces: Uint8Array[] = [];
   for (const bytes of chunks) {
     const length = bytes.length;
     let start = 0;
@@ -78,7 +79,7 @@ export function scanJsonArray(chunks: Iterable<Uint8Array>, keep: (hash: string,
         start = index - 1;
       } else return undefined;
     }
-    if (phase === Phase.Element) pieces.push(Buffer.from(bytes.subarray(start)));
+    if (phase === Phase.Element) pieces.push(bytes.subarray(start));
   }
   return phase === Phase.End ? elements : undefined;
 }
@@ -115,7 +116,11 @@ function elementEnd(bytes: Uint8Array, from: number, inside: Inside): number {
   return length;
 }
 
-/** The index after the quote closing the string `inside` is in (the chunk's length when it goes on). */
+/**
+ * The index after the quote closing the string `inside` is in (the chunk's length when it goes on).
+ * Quotes are found by the engine's own search (a post's text is most of its bytes); a quote ends
+ * the string unless an odd run of backslashes comes before it.
+ */
 function stringEnd(bytes: Uint8Array, from: number, inside: Inside): number {
   const length = bytes.length;
   let index = from;
@@ -123,26 +128,29 @@ function stringEnd(bytes: Uint8Array, from: number, inside: Inside): number {
     inside.escaped = false;
     index += 1;
   }
-  while (index < length) {
-    const byte = bytes[index] as number;
-    index += 1;
-    if (byte === BACKSLASH) {
-      if (index === length) {
-        inside.escaped = true;
-        return length;
-      }
-      index += 1;
-    } else if (byte === QUOTE) {
-      inside.inString = false;
-      return index;
+  for (;;) {
+    const quote = bytes.indexOf(QUOTE, index);
+    if (quote === -1) {
+      inside.escaped = oddBackslashesBefore(bytes, length, index);
+      return length;
     }
+    if (!oddBackslashesBefore(bytes, quote, index)) {
+      inside.inString = false;
+      return quote + 1;
+    }
+    index = quote + 1;
   }
-  return length;
+}
+
+/** Whether an odd number of backslashes end at `end`, counting no further back than `floor`. */
+function oddBackslashesBefore(bytes: Uint8Array, end: number, floor: number): boolean {
+  let at = end;
+  while (at > floor && bytes[at - 1] === BACKSLASH) at -= 1;
+  return (end - at) % 2 === 1;
 }
 
 function element(bytes: Uint8Array, keep: (hash: string, head: string) => boolean): ScannedElement {
   const fingerprint = hash('sha1', bytes, 'base64url');
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEAD_BYTES)).toString('latin1');
-  // A copy: the scanned bytes are in a buffer read into again.
-  return keep(fingerprint, head) ? { hash: fingerprint, head, bytes: Buffer.from(bytes) } : { hash: fingerprint, head };
+  return keep(fingerprint, head) ? { hash: fingerprint, head, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) } : { hash: fingerprint, head };
 }

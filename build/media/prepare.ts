@@ -6,7 +6,7 @@ import { encodeVariants, planVariants, variantKey, type ShapeRequest } from './c
 import { createMediaDownloader } from './download.js';
 import { checkClaims, inspectBytes, inspectionKey, type ImageFacts } from './inspect.js';
 import { MediaProblem, type MediaProblemData } from './problem.js';
-import { fetchRemoteSource, isLocalPath, readLocalSource, type SourceBytes } from './source.js';
+import { fetchRemoteSource, isLocalPath, localMedia, readLocalSource, type SourceBytes } from './source.js';
 import { MediaStore } from './store.js';
 
 export interface MediaRequest {
@@ -82,6 +82,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   let rules: Promise<string> | undefined;
   const stats: MediaStats = { images: 0, downloaded: 0, revalidated: 0, fromCache: 0, local: 0, problems: 0, bytesDownloaded: 0, variantsEncoded: 0, variantsReused: 0 };
 
+  const local = options.localMediaDir ? localMedia(options.localMediaDir) : undefined;
   const byUrl = groupByUrl(options.requests);
   stats.images = byUrl.size;
   const results = new Map<string, PreparedResult>();
@@ -89,7 +90,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
 
   const prepareOne = async (url: string, requests: MediaRequest[]): Promise<PreparedResult> => {
     const source = isLocalPath(url)
-      ? await readLocalSource(url, options.localMediaDir)
+      ? await readLocalSource(url, local)
       : await fetchRemoteSource(url, { store, downloader, revalidate: options.revalidate?.(url) ?? false, now });
     count(stats, source);
     // Two URLs may hold the same bytes: one of them converts, the other then finds the files.

@@ -23,23 +23,23 @@ export function isLocalPath(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
-/** The media folder's real path, resolved once per build rather than once per image. */
-const realRoots = new Map<string, Promise<string>>();
-function realRoot(mediaDir: string): Promise<string> {
-  let root = realRoots.get(mediaDir);
-  if (!root) {
-    root = realpath(mediaDir).catch(() => path.resolve(mediaDir));
-    realRoots.set(mediaDir, root);
-  }
-  return root;
+/** A snapshot's media folder and its real path (undefined: there is no such folder). */
+export interface LocalMedia {
+  dir: string;
+  real: Promise<string | undefined>;
+}
+
+/** Resolved once per build rather than once per image. */
+export function localMedia(dir: string): LocalMedia {
+  return { dir, real: realpath(dir).catch(() => undefined) };
 }
 
 /**
  * A snapshot's image: `/media/…` inside the snapshot's media folder, never outside it (no '..', no
  * symbolic link leading elsewhere), at most 25 MB.
  */
-export async function readLocalSource(url: string, mediaDir: string | undefined): Promise<SourceBytes> {
-  if (!mediaDir) throw new MediaProblem('missing-file', `${url}: a local path, but the content has no media folder`);
+export async function readLocalSource(url: string, media: LocalMedia | undefined): Promise<SourceBytes> {
+  if (!media) throw new MediaProblem('missing-file', `${url}: a local path, but the content has no media folder`);
   if (!url.startsWith(LOCAL_PREFIX)) throw new MediaProblem('refused', `${url}: local images live under ${LOCAL_PREFIX}`);
   let relative: string;
   try {
@@ -51,10 +51,10 @@ export async function readLocalSource(url: string, mediaDir: string | undefined)
   if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\') || segment.includes('\0'))) {
     throw new MediaProblem('refused', `${url}: not a plain path inside the media folder`);
   }
-  const root = await realRoot(mediaDir);
-  const file = await realpath(path.join(root, ...segments)).catch(() => undefined);
-  if (!file) throw new MediaProblem('missing-file', `${url}: no such file in ${mediaDir}`);
-  if (!file.startsWith(root + path.sep)) throw new MediaProblem('refused', `${url}: leads outside the media folder`);
+  const root = await media.real;
+  const file = root && (await realpath(path.join(root, ...segments)).catch(() => undefined));
+  if (!file) throw new MediaProblem('missing-file', `${url}: no such file in ${media.dir}`);
+  if (!file.startsWith(`${root}${path.sep}`)) throw new MediaProblem('refused', `${url}: leads outside the media folder`);
   const info = await stat(file);
   if (!info.isFile()) throw new MediaProblem('missing-file', `${url}: not a file`);
   if (info.size > MAX_MEDIA_BYTES) throw new MediaProblem('too-large', `${url} is larger than ${MAX_MEDIA_BYTES} bytes`);

@@ -70,6 +70,7 @@ const VERBATIM = /^<(\/)?(pre|code|textarea)\b/i;
  * so '[sic]' or '[1]' are left alone. Tags and attributes are never touched, nor text in <pre>/<code>.
  */
 export function removeUnknownShortcodes(html: string, note: Note): string {
+  if (!html.includes('[')) return html;
   const closed = new Set([...html.matchAll(/\[\/([a-z][a-z0-9_-]*)\]/g)].map((match) => match[1] as string));
   const removed = new Set<string>();
   let verbatim = 0;
