@@ -98,16 +98,10 @@ async function withFile(file: string, use: (fd: number) => void): Promise<string
   }
 }
 
-/**
- * The file's bytes, a chunk at a time: through one reused buffer, or (`fresh`) each in a buffer of
- * its own, for scanJsonArray, whose kept elements are views of them (a copy of each costs more).
- */
-function* chunksOf(fd: number, fresh = false): Generator<Uint8Array> {
-  let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
-    yield chunk.subarray(0, read);
-    if (fresh) chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  }
+/** The file's bytes through one reused buffer. */
+function* chunksOf(fd: number): Generator<Uint8Array> {
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) yield chunk.subarray(0, read);
 }
 
 /** Stage 1: the WordPress content, from the live site or the embedded snapshot (`read`: its first read). */
@@ -131,7 +125,7 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
   let scanned: ScannedElement[] | undefined;
   const stamp = await withFile(postsFile, (fd) => {
-    scanned = scanJsonArray(chunksOf(fd, true), (hash, head) => !cachedHashes.has(hash) || !LEADING_ID.test(head));
+    scanned = scanJsonArray((into) => readSync(fd, into), (hash, head) => !cachedHashes.has(hash) || !LEADING_ID.test(head), CHUNK_BYTES);
   });
   // The fingerprint kept for the next run must be that of what this build is made from.
   if (stamp !== snapshot.postsStamp) throw new ContentError(`the snapshot in ${options.contentDir} changed while the build read it: run the build again`);

@@ -43,17 +43,32 @@ const HEAD_BYTES = 64;
  * whose bytes changed. Each element is fingerprinted on its bytes, and its bytes are kept only when
  * `keep` asks for them, given that fingerprint and the element's first bytes (reading the whole
  * file into memory costs more than scanning it here). A kept element lying in one chunk is a view of
- * it, not a copy: each chunk must be a buffer of its own, never read into again. Undefined when the text is not such an
+ * the buffer read into, not a copy. Undefined when the text is not such an
  * array; the caller then parses it whole, for the JSON parser's own error message. Works on UTF-8 bytes: every byte it looks for is
  * ASCII, and no byte of a multi-byte character is.
  */
-export function scanJsonArray(chunks: Iterable<Uint8Array>, keep: (hash: string, head: string) => boolean = () => true): ScannedElement[] | undefined {
+export function scanJsonArray(
+  read: (into: Buffer) => number,
+  keep: (hash: string, head: string) => boolean = () => true,
+  chunkBytes = 1 << 20,
+): ScannedElement[] | undefined {
   const elements: ScannedElement[] = [];
   let phase: Phase = Phase.Start as Phase;
   const inside: Inside = { depth: 0, inString: false, escaped: false };
   // The parts of an element begun in earlier chunks.
-  let pieces: Uint8Array[] = [];
-  for (const bytes of chunks) {
+  let pieces: Buffer[] = [];
+  let buffer = Buffer.allocUnsafe(chunkBytes);
+  // A buffer something points into is not read into again: the next chunk gets a new one. Only then
+  // (fresh memory costs a page fault per page here, more than the scan itself).
+  let viewed = false;
+  for (;;) {
+    if (viewed) {
+      buffer = Buffer.allocUnsafe(chunkBytes);
+      viewed = false;
+    }
+    const count = read(buffer);
+    if (count <= 0) break;
+    const bytes = buffer.subarray(0, count);
     const length = bytes.length;
     let start = 0;
     let index = 0;
@@ -62,7 +77,9 @@ export function scanJsonArray(chunks: Iterable<Uint8Array>, keep: (hash: string,
         index = elementEnd(bytes, index, inside);
         if (inside.depth > 0) break;
         const last = bytes.subarray(start, index);
-        elements.push(element(pieces.length > 0 ? Buffer.concat([...pieces, last]) : last, keep));
+        const scanned = element(pieces.length > 0 ? Buffer.concat([...pieces, last]) : last, keep);
+        if (scanned.bytes && pieces.length === 0) viewed = true;
+        elements.push(scanned);
         pieces = [];
         phase = Phase.After;
         continue;
@@ -79,7 +96,8 @@ export function scanJsonArray(chunks: Iterable<Uint8Array>, keep: (hash: string,
         start = index - 1;
       } else return undefined;
     }
-    if (phase === Phase.Element) pieces.push(bytes.subarray(start));
+    // A copy of the element's beginning (a few kilobytes) rather than a new buffer for the next chunk.
+    if (phase === Phase.Element) pieces.push(Buffer.from(bytes.subarray(start)));
   }
   return phase === Phase.End ? elements : undefined;
 }
