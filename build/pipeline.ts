@@ -122,9 +122,9 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
  */
 async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached: CachedContent | undefined, stages: Record<string, number>, snapshot?: SnapshotRead) {
   const delta = await timed(stages, 'fetch', () => fetchContent(options, cached, snapshot));
-  // Render workers load meanwhile, on the other core.
+  // Render workers (large sites only, see MIN_POSTS_PER_THREAD) load meanwhile, on the other core.
   // With a cache, a cron run renders the few pages its changes reach: a worker's start-up (half a
-  // second) would cost more than it saves. A clean build renders every page on every core.
+  // second) would cost more than it saves.
   const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cached ? 0 : delta.posts.length));
   try {
     const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached));

@@ -63,12 +63,13 @@ describe('how many render threads a build uses', () => {
   it('keeps small sites in the main thread, where a worker would cost more to start than it saves', () => {
     expect(planRenderThreads(undefined, 30, 8)).toBe(1);
     expect(planRenderThreads(undefined, 2_000, 2)).toBe(1);
+    expect(planRenderThreads(undefined, 5_000, 2)).toBe(1);
   });
 
-  it('adds a thread per 2,500 posts, up to the cores there are', () => {
-    expect(planRenderThreads(undefined, 5_000, 2)).toBe(2);
+  it('adds a thread per 7,500 posts, up to the cores there are', () => {
+    expect(planRenderThreads(undefined, 15_000, 2)).toBe(2);
     expect(planRenderThreads(undefined, 20_000, 2)).toBe(2);
-    expect(planRenderThreads(undefined, 10_000, 8)).toBe(4);
+    expect(planRenderThreads(undefined, 30_000, 8)).toBe(4);
   });
 
   it('uses the number asked for with --workers', () => {
