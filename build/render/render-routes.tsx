@@ -98,6 +98,16 @@ export function renderRoutes(
     const record = previous?.outputs[file];
     return record?.key === key ? record : undefined;
   };
+  // Thousands of pages link the same few island and stylesheet lists: one array each, which the
+  // cache then stores (and reads back) once.
+  const lists = new Map<string, string[]>();
+  const shared = <T extends string>(list: T[]): T[] => {
+    const id = list.join('\n');
+    const known = lists.get(id) as T[] | undefined;
+    if (known) return known;
+    lists.set(id, list);
+    return list;
+  };
   for (const order of taken(queue, instances.length)) {
     const instance = instances[order] as RouteInstance;
     const { route, params } = instance;
@@ -130,7 +140,7 @@ export function renderRoutes(
         } else {
           const { props, head } = loaded ?? route.load(site, params);
           const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
-          const page = { routeId: route.id, pageType: route.pageType, islands: html.islands, stylesheets: html.stylesheets, size: Buffer.byteLength(html.html) };
+          const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size: Buffer.byteLength(html.html) };
           output = { path: file, contents: html.html, record: { key, page } };
           counts.rendered += 1;
         }

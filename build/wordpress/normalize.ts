@@ -52,15 +52,23 @@ export function resolvePosts(
   warn: (warning: BuildWarning) => void,
 ): NewsPost[] {
   const byId = { categories: rankedById(terms.categories), tags: rankedById(terms.tags) };
+  // Posts share a few combinations of terms: each is resolved once (and the posts share its list).
+  const resolved = { categories: new Map<string, Term[]>(), tags: new Map<string, Term[]>() };
+  const resolve = (ids: readonly number[], kind: 'categories' | 'tags') => {
+    const id = ids.join();
+    let terms = resolved[kind].get(id);
+    if (!terms) resolved[kind].set(id, (terms = resolveTerms(ids, byId[kind])));
+    return terms;
+  };
   const posts = entries.map(({ post, categoryIds, tagIds, warnings, revision }): NewsPost => {
     for (const warning of warnings) warn(warning);
-    const categories = resolveTerms(categoryIds, byId.categories);
+    const categories = resolve(categoryIds, 'categories');
     if (categories.length === 0) warn(postWarning(post.id, 'no-category', 'no category'));
     // The post itself becomes the site's: a copy of 5,000 posts on every cron run would cost more
     // than all else normalize does then, and a body read lazily from the build cache stays so.
-    const resolved = Object.assign(post, { categories, tags: resolveTerms(tagIds, byId.tags) }) as NewsPost;
-    if (revision) resolved.revision = revision;
-    return resolved;
+    const site = Object.assign(post, { categories, tags: resolve(tagIds, 'tags') }) as NewsPost;
+    if (revision) site.revision = revision;
+    return site;
   });
   return posts.sort(newestFirst);
 }
