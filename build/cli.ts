@@ -1,11 +1,9 @@
 /**
  * `npm run build`: exit 0 with a report, or non-zero with a one-line reason (output untouched).
- * React picks its development or production build from NODE_ENV when first loaded, so it is set
- * before the pipeline is imported: the development build is several times slower and its extra
- * checks are the tests' business, not the build's.
+ * It runs compiled (build/launch.mjs), with React's production build chosen at compile time: the
+ * development build is several times slower and its extra checks are the tests' business, not the
+ * build's.
  */
-process.env.NODE_ENV ??= 'production';
-
 export {};
 
 const { OptionsError, parseOptions, USAGE } = await import('./options.js');
