@@ -19,8 +19,6 @@ export interface PostSource {
   hash: string;
   id?: number;
   read(): unknown;
-  /** A snapshot post's JSON bytes, in memory another thread can read (build/normalize-posts.ts). */
-  bytes?: Uint8Array;
 }
 
 /** What the content source says now, relative to the cached content when there is one. */
@@ -60,8 +58,6 @@ export interface SnapshotRead {
   localMedia: string;
   /** posts.json's inode, size and times when hashed: the build that reads it again reads the same file or stops. */
   postsStamp: string;
-  /** posts.json's size: how much normalizing a clean build has ahead of it. */
-  postsBytes: number;
   categories: SnapshotFile;
   tags: SnapshotFile;
 }
@@ -77,17 +73,13 @@ const CHUNK_BYTES = 1 << 20;
 export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>): Promise<SnapshotRead> {
   const whole = createHash('sha1');
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
-  let postsBytes = 0;
   const stamp = await withFile(postsFile, (fd) => {
-    for (const bytes of chunksOf(fd)) {
-      whole.update(bytes);
-      postsBytes += bytes.length;
-    }
+    for (const bytes of chunksOf(fd)) whole.update(bytes);
   });
   const [categories, tags] = await Promise.all(SNAPSHOT_FILES.slice(1).map((name) => readSnapshotFile(path.join(options.contentDir, name)))) as [SnapshotFile, SnapshotFile];
   whole.update(categories.bytes).update(tags.bytes);
   const mediaDir = path.join(options.contentDir, 'media');
-  return { snapshot: whole.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), postsStamp: stamp, postsBytes, categories, tags };
+  return { snapshot: whole.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), postsStamp: stamp, categories, tags };
 }
 
 /** Runs `use` on the open file; its stamp (inode, size, times) when opened. */
@@ -133,8 +125,7 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
   let scanned: ScannedElement[] | undefined;
   const stamp = await withFile(postsFile, (fd) => {
-    // Read into shared memory: a normalize helper thread reads the kept posts where they are.
-    scanned = scanJsonArray((into) => readSync(fd, into), (hash, head) => !cachedHashes.has(hash) || !LEADING_ID.test(head), CHUNK_BYTES, (size) => Buffer.from(new SharedArrayBuffer(size)));
+    scanned = scanJsonArray((into) => readSync(fd, into), (hash, head) => !cachedHashes.has(hash) || !LEADING_ID.test(head), CHUNK_BYTES);
   });
   // The fingerprint kept for the next run must be that of what this build is made from.
   if (stamp !== snapshot.postsStamp) throw new ContentError(`the snapshot in ${options.contentDir} changed while the build read it: run the build again`);
@@ -188,7 +179,7 @@ function postSource(file: string, post: ScannedElement): PostSource {
       throw new ContentError(`snapshot file ${file} is not valid JSON: ${(error as Error).message}`);
     }
   };
-  return { hash: post.hash, ...(id ? { id: Number(id) } : {}), read, ...(post.bytes ? { bytes: post.bytes } : {}) };
+  return { hash: post.hash, ...(id ? { id: Number(id) } : {}), read };
 }
 
 export interface SnapshotFile {

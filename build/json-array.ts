@@ -51,20 +51,19 @@ export function scanJsonArray(
   read: (into: Buffer) => number,
   keep: (hash: string, head: string) => boolean = () => true,
   chunkBytes = 1 << 20,
-  allocate: (size: number) => Buffer = (size) => Buffer.allocUnsafe(size),
 ): ScannedElement[] | undefined {
   const elements: ScannedElement[] = [];
   let phase: Phase = Phase.Start as Phase;
   const inside: Inside = { depth: 0, inString: false, escaped: false };
   // The parts of an element begun in earlier chunks.
   let pieces: Buffer[] = [];
-  let buffer = allocate(chunkBytes);
+  let buffer = Buffer.allocUnsafe(chunkBytes);
   // A buffer something points into is not read into again: the next chunk gets a new one. Only then
   // (fresh memory costs a page fault per page here, more than the scan itself).
   let viewed = false;
   for (;;) {
     if (viewed) {
-      buffer = allocate(chunkBytes);
+      buffer = Buffer.allocUnsafe(chunkBytes);
       viewed = false;
     }
     const count = read(buffer);

@@ -6,7 +6,6 @@ import { folderIdentity, removeHead, stateFile, loadBuildState, sameFolder, save
 import { fetchContent, type SnapshotRead } from './fetch.js';
 import { hostingFiles } from './hosting/index.js';
 import { normalizeSite } from './normalize.js';
-import { MIN_BYTES_FOR_HELPER, startNormalizeHelper } from './normalize-posts.js';
 import { mediaCacheFile } from './normalize-media.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
@@ -122,20 +121,13 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
  * 5,000 posts) are garbage as soon as they are normalized, not held until the build ends.
  */
 async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached: CachedContent | undefined, stages: Record<string, number>, snapshot?: SnapshotRead) {
-  // A clean build of a large snapshot normalizes every post: a helper thread loads while the posts
-  // are read, then takes about half of them. A cron run normalizes a few: its start-up would cost
-  // more than it saves.
-  const helper = !cached && snapshot && snapshot.postsBytes >= MIN_BYTES_FOR_HELPER ? startNormalizeHelper() : undefined;
-  const delta = await timed(stages, 'fetch', () => fetchContent(options, cached, snapshot)).catch(async (error: unknown) => {
-    await helper?.close();
-    throw error;
-  });
+  const delta = await timed(stages, 'fetch', () => fetchContent(options, cached, snapshot));
   // Render workers (large sites only, see MIN_POSTS_PER_THREAD) load meanwhile, on the other core.
   // With a cache, a cron run renders the few pages its changes reach: a worker's start-up (half a
   // second) would cost more than it saves.
   const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cached ? 0 : delta.posts.length));
   try {
-    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached, helper)).finally(() => helper?.close());
+    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached));
     const { source, mediaDir, traffic, listed } = delta;
     return { ...normalized, threads, source: { source, mediaDir, traffic, listed } };
   } catch (error) {
