@@ -38,14 +38,15 @@ const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0
 const HEAD_BYTES = 64;
 
 /**
- * The elements of a JSON array of objects (or arrays), found without parsing it, as its bytes come
- * in `chunks`: a snapshot's posts.json is tens of megabytes, and a cron build parses only the posts
- * whose bytes changed. Each element is fingerprinted on its bytes, and its bytes are kept only when
- * `keep` asks for them, given that fingerprint and the element's first bytes (reading the whole
- * file into memory costs more than scanning it here). A kept element lying in one chunk is a view of
- * the buffer read into, not a copy. Undefined when the text is not such an
- * array; the caller then parses it whole, for the JSON parser's own error message. Works on UTF-8 bytes: every byte it looks for is
- * ASCII, and no byte of a multi-byte character is.
+ * The elements of a JSON array of objects (or arrays), found without parsing it, as `read` puts its
+ * bytes into the buffer it is given (as many as it has, at most the buffer's length; 0 at the end):
+ * a snapshot's posts.json is tens of megabytes, and a cron build parses only the posts whose bytes
+ * changed. Each element is fingerprinted on its bytes, and its bytes are kept only when `keep` asks
+ * for them, given that fingerprint and the element's first bytes (reading the whole file into
+ * memory costs more than scanning it here). A kept element lying in one chunk is a view of the
+ * buffer read into, not a copy. Undefined when the text is not such an array; the caller then
+ * parses it whole, for the JSON parser's own error message. Works on UTF-8 bytes: every byte it
+ * looks for is ASCII, and no byte of a multi-byte character is.
  */
 export function scanJsonArray(
   read: (into: Buffer) => number,
