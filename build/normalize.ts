@@ -38,11 +38,9 @@ export interface ContentChanges {
  * posts whose REST object changed since the cached content are sanitized again; a post's terms
  * are resolved by id against this build's term lists, so renamed and deleted terms reach every post.
  */
-export async function normalizeSite(delta: ContentDelta, options: BuildOptions, data: StaticData, cached?: CachedContent): Promise<NormalizedSite> {
+export async function normalizeSite(delta: ContentDelta, options: BuildOptions, data: StaticData, cached: CachedContent | undefined, mediaBasis: string): Promise<NormalizedSite> {
   const mediaCache = path.join(options.cacheDir, 'media');
-  const mediaBasis = JSON.stringify({ store: await mediaStoreId(mediaCache), local: delta.localMedia ?? null });
-  // Images are attached from the media cache: a purged cache or changed snapshot files make every post new.
-  const usable = cached?.mediaBasis === mediaBasis ? cached : undefined;
+  const usable = reusableContent(cached, mediaBasis);
   const source = { cacheDir: mediaCache, ...(options.wpUrl ? { apiUrl: options.wpUrl } : {}), ...(delta.mediaDir ? { localMediaDir: delta.mediaDir } : {}) };
   const merged = delta.unchanged && usable ? { content: usable } : await mergeContent(delta, usable, source);
   const content = merged.content;
@@ -67,11 +65,31 @@ export async function normalizeSite(delta: ContentDelta, options: BuildOptions, 
       legal: data.legal,
     },
     warnings,
-    content: { ...content, mediaBasis, ...(delta.sync ? { sync: delta.sync } : {}), ...(delta.snapshot ? { snapshot: delta.snapshot } : {}) },
+    content: {
+      ...content,
+      mediaBasis,
+      ...(delta.sync ? { sync: delta.sync } : {}),
+      ...(delta.snapshot ? { snapshot: delta.snapshot } : {}),
+      ...(delta.elements ? { snapshotElements: delta.elements } : {}),
+    },
     changes,
     mediaFiles: [...new Set(content.posts.flatMap((post) => post.media.files))].sort(),
     ...(merged.media ? { media: merged.media } : {}),
   };
+}
+
+/** What the posts' images are attached from: the media cache (its id) and the snapshot's media files (their listing's fingerprint). */
+export async function mediaBasisOf(options: Pick<BuildOptions, 'cacheDir'>, localMedia: string | undefined): Promise<string> {
+  return JSON.stringify({ store: await mediaStoreId(path.join(options.cacheDir, 'media')), local: localMedia ?? null });
+}
+
+/**
+ * The cached content, when its posts can be reused as they are: their images are files of the
+ * media cache, so a purged cache or changed snapshot media files make every post new (the content
+ * is then fetched and normalized whole, as in a clean build).
+ */
+export function reusableContent(cached: CachedContent | undefined, mediaBasis: string): CachedContent | undefined {
+  return cached?.mediaBasis === mediaBasis ? cached : undefined;
 }
 
 async function mergeContent(delta: ContentDelta, cached: CachedContent | undefined, media: MediaSource): Promise<{ content: CachedContent; media?: MediaStats }> {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
 import { folderIdentity, removeHead, stateFile, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
-import { fetchContent, type SnapshotRead } from './fetch.js';
+import { fetchContent, readSnapshot, type SnapshotRead } from './fetch.js';
 import { hostingFiles } from './hosting/index.js';
-import { normalizeSite } from './normalize.js';
+import { mediaBasisOf, normalizeSite, reusableContent } from './normalize.js';
 import { mediaCacheFile } from './normalize-media.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
@@ -121,13 +121,17 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
  * 5,000 posts) are garbage as soon as they are normalized, not held until the build ends.
  */
 async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached: CachedContent | undefined, stages: Record<string, number>, snapshot?: SnapshotRead) {
-  const delta = await timed(stages, 'fetch', () => fetchContent(options, cached, snapshot));
+  const read = snapshot ?? (options.wpUrl ? undefined : await timed(stages, 'fetch', () => readSnapshot(options)));
+  // Only content whose posts can be reused is a basis for an incremental fetch: else a snapshot
+  // said to be unchanged, or a pull of the posts changed since, would leave the site without the others.
+  const mediaBasis = await mediaBasisOf(options, read?.localMedia);
+  const delta = await timed(stages, 'fetch', () => fetchContent(options, reusableContent(cached, mediaBasis), read));
   // Render workers (large sites only, see MIN_POSTS_PER_THREAD) load meanwhile, on the other core.
   // With a cache, a cron run renders the few pages its changes reach: a worker's start-up (half a
   // second) would cost more than it saves.
   const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cached ? 0 : delta.posts.length));
   try {
-    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached));
+    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached, mediaBasis));
     const { source, mediaDir, traffic, listed } = delta;
     return { ...normalized, threads, source: { source, mediaDir, traffic, listed } };
   } catch (error) {

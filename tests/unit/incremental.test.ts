@@ -56,6 +56,13 @@ describe('incremental builds from a snapshot folder', () => {
     await expectSameOutputs(root, 'nothing changed');
   });
 
+  it('keeps every post when the media cache was purged, the snapshot unchanged', async () => {
+    await rm(path.join(root, 'incremental-cache', 'media'), { recursive: true, force: true });
+    const { incremental, clean } = await buildBoth(root, source());
+    expect(incremental.run.posts).toEqual({ total: clean.run.posts.total, added: 0, changed: 0, removed: 0 });
+    await expectSameOutputs(root, 'media cache purged');
+  });
+
   it('renders only the pages a new post changes: its article, the lists, home, not the other articles', async () => {
     mutationSequence(1, 0).find((mutation) => mutation.name === 'new post')?.apply(content, random);
     await save();
@@ -121,6 +128,13 @@ describe('incremental builds from a live WordPress', () => {
     expect(incremental.run).toMatchObject({ mode: 'incremental', pagesRendered: 0, posts: { added: 0, changed: 0, removed: 0 } });
     expect(incremental.changed).toBe(0);
     await expectSameOutputs(root, 'nothing changed');
+  });
+
+  it('keeps every post when the media cache was purged, nothing changed online', async () => {
+    await rm(path.join(root, 'incremental-cache', 'media'), { recursive: true, force: true });
+    const { incremental, clean } = await buildBoth(root, source());
+    expect(incremental.run.posts).toEqual({ total: clean.run.posts.total, added: 0, changed: 0, removed: 0 });
+    await expectSameOutputs(root, 'media cache purged');
   });
 
   for (const mutation of mutationSequence(3, 18)) {
