@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileStamp, fingerprint, type CachedContent } from './cache/build-cache.js';
-import { scanJsonArray, type ScannedElement } from './json-array.js';
+import { rescanJsonArray, scanJsonArray, type KnownElement, type ScannedElement } from './json-array.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
 import type { Traffic } from './wordpress/http.js';
@@ -42,6 +42,8 @@ export interface ContentDelta {
   listed?: string;
   /** Snapshot: fingerprint of its three files. */
   snapshot?: string;
+  /** Snapshot: its posts.json's elements in the file's order, for the next build to expect them there (rescanJsonArray). */
+  elements?: KnownElement[];
   /** Snapshot: fingerprint of its media folder's listing (names, sizes, dates): a replaced picture prepares every image again. */
   localMedia?: string;
   /** Local media shipped with a snapshot (copied to /media), when the folder exists. */
@@ -120,18 +122,23 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
   const retries = cached?.posts.some((post) => !post.rawHash) ?? false;
   if (cached?.snapshot === snapshot.snapshot && !retries) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot: snapshot.snapshot, mediaDir, localMedia, warnings: [] };
   // Each post fingerprinted as the file is scanned; only the bytes of posts the cache does not hold
-  // are kept (and of those whose id is not where WordPress writes it: they are parsed for it).
+  // are kept (and of those whose id is not where WordPress writes it: they are parsed for it). The
+  // posts the last build met are expected where they were: only what changed is scanned through.
   const cachedHashes = new Set(cached?.posts.map((post) => post.rawHash));
+  const keep = (hash: string, head: string) => !cachedHashes.has(hash) || !LEADING_ID.test(head);
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
   let scanned: ScannedElement[] | undefined;
   const stamp = await withFile(postsFile, (fd) => {
-    scanned = scanJsonArray((into) => readSync(fd, into), (hash, head) => !cachedHashes.has(hash) || !LEADING_ID.test(head), CHUNK_BYTES);
+    scanned = cached?.snapshotElements
+      ? rescanJsonArray((into, position) => readSync(fd, into, 0, into.length, position), cached.snapshotElements, keep, CHUNK_BYTES)
+      : scanJsonArray((into) => readSync(fd, into), keep, CHUNK_BYTES);
   });
   // The fingerprint kept for the next run must be that of what this build is made from.
   if (stamp !== snapshot.postsStamp) throw new ContentError(`the snapshot in ${options.contentDir} changed while the build read it: run the build again`);
   return {
     source: 'snapshot',
     posts: scanned ? scanned.map((post) => postSource(postsFile, post)) : parseJsonArray(await readSnapshotFile(postsFile)).map(sourceOf),
+    ...(scanned ? { elements: scanned.map(({ length, hash }) => ({ length, hash })) } : {}),
     categories: parseJsonArray(snapshot.categories),
     tags: parseJsonArray(snapshot.tags),
     snapshot: snapshot.snapshot,

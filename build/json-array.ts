@@ -16,6 +16,14 @@ export interface ScannedElement {
   head: string;
   /** Its bytes, when `keep` asked for them (a view of the chunk's bytes when it lies in one chunk). */
   bytes?: Buffer;
+  /** How many bytes it has. */
+  length: number;
+}
+
+/** An element of the array as an earlier scan of the same file met it: where a new scan may expect it. */
+export interface KnownElement {
+  length: number;
+  hash: string;
 }
 
 /** Where the scan is between two elements. */
@@ -168,8 +176,140 @@ function oddBackslashesBefore(bytes: Uint8Array, end: number, floor: number): bo
   return (end - at) % 2 === 1;
 }
 
-function element(bytes: Uint8Array, keep: (hash: string, head: string) => boolean): ScannedElement {
-  const fingerprint = hash('sha1', bytes, 'base64url');
+function element(bytes: Uint8Array, keep: (hash: string, head: string) => boolean, fingerprint = hash('sha1', bytes, 'base64url')): ScannedElement {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEAD_BYTES)).toString('latin1');
-  return keep(fingerprint, head) ? { hash: fingerprint, head, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) } : { hash: fingerprint, head };
+  const { length } = bytes;
+  return keep(fingerprint, head) ? { hash: fingerprint, head, length, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, length) } : { hash: fingerprint, head, length };
+}
+
+/**
+ * What scanJsonArray gives for the same file, found faster when most elements are those an earlier
+ * scan met (`known`, in their order then): where such an element is expected, its bytes are only
+ * fingerprinted, and the same fingerprint over the same length is the same complete JSON value, so
+ * its end needs no scan. Elsewhere (a new, edited or moved element) the element is scanned as
+ * scanJsonArray does, and the next expected one is looked for after it (or after the known element
+ * it turns out to be: the ones between were removed). A cron run over a snapshot with one new post
+ * then costs a read and a fingerprint of each post instead of a walk through every string of the
+ * file. `readAt` reads bytes at a position of the file (as many as it has, at most the buffer's length).
+ * Kept bytes are copies (the buffer is read into again).
+ */
+export function rescanJsonArray(
+  readAt: (into: Buffer, position: number) => number,
+  known: readonly KnownElement[],
+  keep: (hash: string, head: string) => boolean = () => true,
+  chunkBytes = 1 << 20,
+): ScannedElement[] | undefined {
+  const file = new FileWindow(readAt, chunkBytes);
+  const places = new Map(known.map((entry, place) => [entry.hash, place]));
+  const elements: ScannedElement[] = [];
+  // The known element expected next; after an unknown one, the one after it is tried too (an edit).
+  let next = 0;
+  let afterUnknown = false;
+  let position = file.skipSpace(0);
+  if (file.byteAt(position) !== OPEN_BRACKET) return undefined;
+  position = file.skipSpace(position + 1);
+  if (file.byteAt(position) === CLOSE_BRACKET) return file.byteAt(file.skipSpace(position + 1)) === -1 ? elements : undefined;
+  for (;;) {
+    const first = file.byteAt(position);
+    if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return undefined;
+    const expected = [known[next], afterUnknown ? known[next + 1] : undefined];
+    const found = expected.findIndex((entry) => entry !== undefined && file.holds(position, entry));
+    let scanned: ScannedElement;
+    if (found >= 0) {
+      const entry = known[next + found] as KnownElement;
+      scanned = element(file.view(position, entry.length), keep, entry.hash);
+      next += found + 1;
+      afterUnknown = false;
+    } else {
+      const length = file.elementLength(position);
+      if (length === undefined) return undefined;
+      scanned = element(file.view(position, length), keep);
+      const place = places.get(scanned.hash);
+      afterUnknown = place === undefined || place < next;
+      if (!afterUnknown) next = (place as number) + 1;
+    }
+    // The window is read into again: kept bytes must not point into it.
+    if (scanned.bytes) scanned.bytes = Buffer.from(scanned.bytes);
+    elements.push(scanned);
+    position = file.skipSpace(position + scanned.length);
+    const separator = file.byteAt(position);
+    if (separator === COMMA) position = file.skipSpace(position + 1);
+    else if (separator === CLOSE_BRACKET) return file.byteAt(file.skipSpace(position + 1)) === -1 ? elements : undefined;
+    else return undefined;
+  }
+}
+
+/** A file read through one buffer holding the part last asked for. */
+class FileWindow {
+  private buffer: Buffer;
+  private start = 0;
+  private count = 0;
+
+  constructor(
+    private readonly readAt: (into: Buffer, position: number) => number,
+    chunkBytes: number,
+  ) {
+    this.buffer = Buffer.allocUnsafe(chunkBytes);
+  }
+
+  /** The file's bytes from `position`, up to `size` of them (fewer at its end); valid until the next call. */
+  view(position: number, size: number): Buffer {
+    if (position < this.start || position + size > this.start + this.count) this.readFrom(position, size);
+    const from = position - this.start;
+    return this.buffer.subarray(from, Math.min(this.count, from + size));
+  }
+
+  /** The bytes from `position` to the end of the part in the buffer (none at the file's end); valid until the next call. */
+  rest(position: number): Buffer {
+    if (position < this.start || position >= this.start + this.count) this.readFrom(position, 1);
+    return this.buffer.subarray(position - this.start, this.count);
+  }
+
+  /** The byte at `position`, or -1 past the end. */
+  byteAt(position: number): number {
+    return this.view(position, 1)[0] ?? -1;
+  }
+
+  /** The first position from `position` that is not white space (the file's length if none is left). */
+  skipSpace(position: number): number {
+    let at = position;
+    for (;;) {
+      const bytes = this.rest(at);
+      if (bytes.length === 0) return at;
+      let index = 0;
+      while (index < bytes.length && isSpace(bytes[index] as number)) index += 1;
+      at += index;
+      if (index < bytes.length) return at;
+    }
+  }
+
+  /** Fills the buffer from `position` (one large enough for `size` bytes) until it is full or the file ends. */
+  private readFrom(position: number, size: number): void {
+    if (this.buffer.length < size) this.buffer = Buffer.allocUnsafe(size);
+    this.start = position;
+    this.count = 0;
+    // A read may give fewer bytes than asked for.
+    for (let read = -1; read !== 0 && this.count < this.buffer.length; this.count += read) {
+      read = this.readAt(this.buffer.subarray(this.count), position + this.count);
+    }
+  }
+
+  /** Whether the bytes at `position` are those of `entry` (same length, same fingerprint). */
+  holds(position: number, entry: KnownElement): boolean {
+    const bytes = this.view(position, entry.length);
+    return bytes.length === entry.length && hash('sha1', bytes, 'base64url') === entry.hash;
+  }
+
+  /** The length of the element (object or array) beginning at `position`; undefined when the file ends inside it. */
+  elementLength(position: number): number | undefined {
+    const inside: Inside = { depth: 1, inString: false, escaped: false };
+    let offset = 1;
+    for (;;) {
+      const bytes = this.rest(position + offset);
+      if (bytes.length === 0) return undefined;
+      const end = elementEnd(bytes, 0, inside);
+      if (inside.depth === 0) return offset + end;
+      offset += bytes.length;
+    }
+  }
 }

@@ -110,7 +110,7 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
     add: (file) => {
       const relative = claim(file.path);
       const previous = path.join(folder.outDir, relative);
-      const same = folder.hadPrevious && sameBytes(previous, file.contents);
+      const same = folder.hadPrevious && sameBytes(previous, file);
       // In place, a file equal to the output's is left alone; swapped, it is linked into the new folder.
       if (same && folder.inPlace) return;
       writeAt(relative, (target) => (same ? linkSync(previous, target) : writeFileSync(target, file.contents)));
@@ -222,10 +222,9 @@ function toSafeRelative(filePath: string): string {
   return relative;
 }
 
-function sameBytes(file: string, contents: string | Uint8Array): boolean {
+function sameBytes(file: string, { contents, size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength }: OutputFile): boolean {
   try {
     const info = statSync(file);
-    const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
     if (!info.isFile() || info.size !== size) return false;
     const bytes = readFileSync(file);
     return bytes.equals(typeof contents === 'string' ? Buffer.from(contents) : contents);

@@ -9,6 +9,7 @@ import type { Term } from '../../src/types/news.js';
 import type { BuiltAssets } from '../bundle.js';
 import type { LayoutShells } from '../render/layout-shell.js';
 import type { ReportMemo } from '../report.js';
+import type { KnownElement } from '../json-array.js';
 import type { BuildOptions } from '../options.js';
 import type { NormalizedPost, PostMedia } from '../wordpress/normalize.js';
 import type { SyncState } from '../wordpress/sync.js';
@@ -54,6 +55,8 @@ export interface CachedContent {
   sync?: SyncState;
   /** Snapshot: fingerprint of its three files, to skip reading a snapshot that did not change. */
   snapshot?: string;
+  /** Snapshot: its posts.json's elements (length and fingerprint) in the file's order, where the next build expects them. */
+  snapshotElements?: KnownElement[];
   /** The media cache and the snapshot's media files these posts' images come from (see normalizeSite). */
   mediaBasis?: string;
 }

@@ -1,4 +1,4 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { Parser, type DomUtils } from 'htmlparser2';
 import type { MediaRequest } from './prepare.js';
 
 /** An htmlparser2 element (typed through the library's own helpers: domhandler is not ours to import). */
@@ -76,27 +76,47 @@ function featuredImage(media: unknown): FeaturedImage | undefined {
   return { source: media.source_url, aliases: [...new Set(aliases)].sort() };
 }
 
-/** Each `<img>` of an HTML fragment, in document order. */
+/**
+ * Each `<img>` of an HTML fragment, in document order. Read as the parser goes (each element's
+ * parent is the innermost open one, as in the tree htmlparser2 would build): a document tree of
+ * every body cost a clean build a tenth of a second for its images alone.
+ */
 export function contentImages(html: string): ContentImage[] {
   if (!html.includes('<img') && !html.includes('<IMG')) return [];
-  const document = parseDocument(html);
-  return DomUtils.findAll((element) => element.name === 'img', document.children).flatMap((element) => {
-    const image = describeImg(element);
-    return image ? [image] : [];
+  const images: ContentImage[] = [];
+  const open: { name: string; href: string | undefined }[] = [];
+  const parser = new Parser({
+    onopentag: (name, attribs) => {
+      if (name === 'img') {
+        const parent = open.at(-1);
+        const image = describeImage(attribs, parent?.name === 'a' ? parent.href : undefined);
+        if (image) images.push(image);
+      }
+      open.push({ name, href: name === 'a' ? attribs.href : undefined });
+    },
+    onclosetag: () => void open.pop(),
   });
+  parser.end(html);
+  return images;
 }
 
-/** The picture an `<img>` shows; undefined for an `<img>` without any URL. */
+/** The picture an `<img>` element of a document tree shows; undefined for an `<img>` without any URL. */
 export function describeImg(element: HtmlElement): ContentImage | undefined {
-  const src = element.attribs.src?.trim();
-  const candidates = parseSrcset(element.attribs.srcset ?? '');
+  const parent = element.parent && 'name' in element.parent ? element.parent : undefined;
+  return describeImage(element.attribs, parent?.name === 'a' ? parent.attribs.href : undefined);
+}
+
+/** The picture an `<img>` with these attributes shows, `linkHref` the address of the link around it. */
+function describeImage(attribs: Record<string, string>, linkHref: string | undefined): ContentImage | undefined {
+  const src = attribs.src?.trim();
+  const candidates = parseSrcset(attribs.srcset ?? '');
   const widest = candidates.filter((candidate) => candidate.width !== undefined).sort((a, b) => (b.width ?? 0) - (a.width ?? 0))[0];
   const source = widest?.url ?? src ?? candidates[0]?.url;
   if (!source) return undefined;
-  const link = element.parent && 'name' in element.parent && element.parent.name === 'a' ? element.parent.attribs.href?.trim() : undefined;
+  const link = linkHref?.trim();
   const linkToFile = link && /\.(jpe?g|png|gif|webp|avif)(\?.*)?$/i.test(link) ? link : undefined;
   const aliases = [...new Set([src, ...candidates.map((candidate) => candidate.url), linkToFile].filter(nonEmptyString))].filter((url) => url !== source);
-  const width = Number(element.attribs.width);
+  const width = Number(attribs.width);
   return { source, aliases, ...(Number.isInteger(width) && width > 0 ? { maxCssWidth: width } : {}) };
 }
 

@@ -21,7 +21,7 @@ export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islan
 
 /** A file of the output, either made now (`contents`) or kept from the previous output (`reuse`). */
 export type EmittedFile =
-  | { path: string; contents: string | Uint8Array; record: OutputRecord }
+  | { path: string; contents: string | Uint8Array; size?: number; record: OutputRecord }
   | { path: string; reuse: true; record: OutputRecord };
 
 /** Receives each file with its position in the route order (the writer, in the same thread). */
@@ -140,8 +140,9 @@ export function renderRoutes(
         } else {
           const { props, head } = loaded ?? route.load(site, params);
           const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
-          const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size: Buffer.byteLength(html.html) };
-          output = { path: file, contents: html.html, record: { key, page } };
+          const size = Buffer.byteLength(html.html);
+          const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size };
+          output = { path: file, contents: html.html, size, record: { key, page } };
           counts.rendered += 1;
         }
         counts.pages += 1;

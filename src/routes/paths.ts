@@ -15,12 +15,12 @@ export function fillPattern(routeId: string, pattern: string, params: RouteParam
     if (!SAFE_SEGMENT.test(value)) throw new RouteError(`route ${routeId}: unsafe parameter ${name}=${JSON.stringify(value)}`);
     return value;
   });
-  const segments = path.split('/').slice(1);
-  if (!path.startsWith('/') || segments.some((s, i) => (s === '' && i < segments.length - 1) || s === '.' || s === '..')) {
-    throw new RouteError(`route ${routeId}: malformed path ${JSON.stringify(path)}`);
-  }
+  if (MALFORMED_PATH.test(path)) throw new RouteError(`route ${routeId}: malformed path ${JSON.stringify(path)}`);
   return path;
 }
+
+/** Not root-relative, an empty segment before the last, or a '.' or '..' segment (one test: every route instance is filled). */
+const MALFORMED_PATH = /^(?:$|[^/])|\/\/|\/\.\.?(?:\/|$)/;
 
 /**
  * The URL to link a page with: pages are files '<path>/index.html', so their URL ends with a slash;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { scanJsonArray } from '../../build/json-array.js';
+import { rescanJsonArray, scanJsonArray, type ScannedElement } from '../../build/json-array.js';
 
 /** Reads `bytes` into the buffers it is given, as a file would. */
 const reader = (bytes: Buffer) => {
@@ -60,5 +60,60 @@ describe('scanJsonArray', () => {
     for (const text of ['', '{"id": 1}', '[{"id": 1}', '[{"id": "1}]', '[1, 2]', '[{"id": 1}] x', '[{"id": 1},]', '[{"id": 1} {"id": 2}]']) {
       expect(split(text), text).toBeUndefined();
     }
+  });
+});
+
+/** Reads `bytes` at any position, as a file would (`most`: at most this many bytes a read, as a short read does). */
+const readerAt = (bytes: Buffer, most = Number.POSITIVE_INFINITY) => (into: Buffer, position: number) =>
+  bytes.copy(into, 0, Math.min(position, bytes.length), Math.min(bytes.length, position + into.length, position + most));
+
+const plain = (elements: ScannedElement[] | undefined) =>
+  elements?.map((element) => ({ hash: element.hash, head: element.head, length: element.length, bytes: element.bytes?.toString() }));
+
+describe('rescanJsonArray', () => {
+  /** What a full scan gives for `text`, and the same from a rescan knowing `before`'s elements, through buffers of several sizes. */
+  const both = (before: string, text: string, keep: (hash: string) => boolean = () => true) => {
+    const known = scanJsonArray(reader(Buffer.from(before)), () => false) ?? [];
+    const full = plain(scanJsonArray(reader(Buffer.from(text)), keep));
+    for (const [chunk, most] of [[1 << 20, Number.POSITIVE_INFINITY], [64, Number.POSITIVE_INFINITY], [16, 5], [3, 2]] as const) {
+      expect(plain(rescanJsonArray(readerAt(Buffer.from(text), most), known, keep, chunk)), `${text} (chunk ${chunk})`).toEqual(full);
+    }
+    return full;
+  };
+
+  it('gives what a full scan gives, after any sequence of additions, edits, removals and moves', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const text = () => Array.from({ length: next() % 30 }, () => ['\\', '"', '}', ']', 'a', 'é', ' '][next() % 7]).join('');
+    let posts = Array.from({ length: 20 }, (_, id) => ({ id, title: text() }));
+    let before = JSON.stringify(posts);
+    for (let step = 0; step < 60; step += 1) {
+      const copy = [...posts];
+      const at = next() % (copy.length + 1);
+      const change = next() % 5;
+      if (change === 0) copy.splice(at, 0, { id: 100 + step, title: text() });
+      else if (change === 1) copy.splice(at, 1);
+      else if (change === 2 && copy[at]) copy[at] = { ...copy[at], title: text() };
+      else if (change === 3) copy.push(...copy.splice(at, 2));
+      posts = copy;
+      const after = step % 4 === 0 ? JSON.stringify(posts, null, step % 8 === 0 ? 2 : undefined) : JSON.stringify(posts);
+      expect(both(before, after)?.map((element) => JSON.parse(element.bytes ?? ''))).toEqual(posts);
+      before = after;
+    }
+  });
+
+  it('keeps the bytes asked for only, known elements included', () => {
+    const before = JSON.stringify([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    const known = createHash('sha1').update('{"id":2}').digest('base64url');
+    const elements = both(before, JSON.stringify([{ id: 0 }, { id: 1 }, { id: 2 }, { id: 3, x: 1 }]), (hash) => hash !== known);
+    expect(elements?.map((element) => element.bytes)).toEqual(['{"id":0}', '{"id":1}', undefined, '{"id":3,"x":1}']);
+  });
+
+  it('gives up on anything that is not an array of objects, known elements or not', () => {
+    const before = JSON.stringify([{ id: 1 }, { id: 2 }]);
+    for (const text of ['', '{"id":1}', '[{"id":1},{"id":2}', '[{"id":1},{"id":2}] x', '[{"id":1},]', '[{"id":1}{"id":2}]', '[{"id":1},{"id":2}}]', '[{"id":1},2]']) {
+      expect(both(before, text), text).toBeUndefined();
+    }
+    expect(both(before, ' [ ] \n')).toEqual([]);
   });
 });

@@ -88,6 +88,23 @@ describe('route table', () => {
     expect(fillPattern('news-article', '/actualites/article/:id', { id: '42' })).toBe('/actualites/article/42');
   });
 
+  it('fills a pattern the same way on every call, parameters anywhere in a segment', () => {
+    for (let run = 0; run < 2; run += 1) {
+      expect(fillPattern('news-tag-page-json', '/actualites/tag/:id/page/:n.json', { id: '7', n: '2' })).toBe('/actualites/tag/7/page/2.json');
+      expect(fillPattern('feed', '/flux.xml', {})).toBe('/flux.xml');
+      expect(() => fillPattern('news-tag-page-json', '/actualites/tag/:id/page/:n.json', { id: '7' })).toThrow('missing parameter "n"');
+    }
+  });
+
+  it('refuses a malformed pattern, naming the path it would make', () => {
+    for (let run = 0; run < 2; run += 1) {
+      expect(() => fillPattern('bad', '/a//:id', { id: '1' })).toThrow('route bad: malformed path "/a//1"');
+      expect(() => fillPattern('bad', 'a/:id', { id: '1' })).toThrow('malformed path "a/1"');
+      expect(() => fillPattern('bad', '/a/../:id', { id: '1' })).toThrow('malformed path');
+      expect(() => fillPattern('bad', '/a//:id', { id: '../x' })).toThrow(/unsafe parameter/);
+    }
+  });
+
   it('writes each page as <path>/index.html', () => {
     expect(pageOutputFile('/')).toBe('index.html');
     expect(pageOutputFile('/club/histoire/palmares')).toBe('club/histoire/palmares/index.html');
