@@ -42,8 +42,6 @@ export interface ContentDelta {
   listed?: string;
   /** Snapshot: fingerprint of its three files. */
   snapshot?: string;
-  /** Snapshot: its posts.json's elements in the file's order, for the next build to expect them there (rescanJsonArray). */
-  elements?: KnownElement[];
   /** Snapshot: fingerprint of its media folder's listing (names, sizes, dates): a replaced picture prepares every image again. */
   localMedia?: string;
   /** Local media shipped with a snapshot (copied to /media), when the folder exists. */
@@ -53,13 +51,15 @@ export interface ContentDelta {
 
 /** The snapshot folder as first read, before any cache is loaded: its fingerprints and its small files. */
 export interface SnapshotRead {
-  /** Fingerprint of the three files. */
+  /** Fingerprint of the three files (of posts.json: of its posts, in order). */
   snapshot: string;
   mediaDir: string;
   /** Fingerprint of the media folder's listing. */
   localMedia: string;
-  /** posts.json's inode, size and times when hashed: the build that reads it again reads the same file or stops. */
+  /** posts.json's inode, size and times when scanned: the build that reads posts from it reads the same file or stops. */
   postsStamp: string;
+  /** posts.json's posts, located and fingerprinted; undefined when it is not an array of objects (parsed whole later, for the error). */
+  posts?: ScannedElement[];
   categories: SnapshotFile;
   tags: SnapshotFile;
 }
@@ -68,24 +68,33 @@ const SNAPSHOT_FILES = ['posts.json', 'categories.json', 'tags.json'] as const;
 const CHUNK_BYTES = 1 << 20;
 
 /**
- * Fingerprints the snapshot folder (first part of stage 1, before any cache is loaded): all a cron
- * run with nothing new needs. posts.json goes through one small buffer: reading 30 MB into one new
- * buffer costs five times its hash here (fresh memory).
+ * Reads the snapshot folder (first part of stage 1, before any cache is loaded): all a cron run
+ * with nothing new needs. posts.json is scanned once, through one small buffer, each post located
+ * and fingerprinted; with the posts the last build met (`known`, from the cache's head), those
+ * still in their place are only fingerprinted there (rescanJsonArray). Later stages read the bytes
+ * of the posts they need, and only those. White space between posts is not part of the
+ * fingerprint: it changes nothing a build makes.
  */
-export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>): Promise<SnapshotRead> {
-  const whole = createHash('sha1');
+export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>, known?: readonly KnownElement[]): Promise<SnapshotRead> {
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
-  const stamp = await withFile(postsFile, (fd) => {
-    for (const bytes of chunksOf(fd)) whole.update(bytes);
+  let posts: ScannedElement[] | undefined;
+  const postsStamp = withFile(postsFile, (fd) => {
+    posts = known
+      ? rescanJsonArray((into, position) => readSync(fd, into, 0, into.length, position), known, CHUNK_BYTES)
+      : scanJsonArray((into) => readSync(fd, into), CHUNK_BYTES);
   });
+  const whole = createHash('sha1');
+  // Not an array of objects: its bytes, for a fingerprint all the same (the build then stops on it).
+  if (posts) whole.update(`posts ${posts.map((post) => post.hash).join(',')}\n`);
+  else whole.update((await readSnapshotFile(postsFile)).bytes);
   const [categories, tags] = await Promise.all(SNAPSHOT_FILES.slice(1).map((name) => readSnapshotFile(path.join(options.contentDir, name)))) as [SnapshotFile, SnapshotFile];
   whole.update(categories.bytes).update(tags.bytes);
   const mediaDir = path.join(options.contentDir, 'media');
-  return { snapshot: whole.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), postsStamp: stamp, categories, tags };
+  return { snapshot: whole.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), postsStamp, ...(posts ? { posts } : {}), categories, tags };
 }
 
 /** Runs `use` on the open file; its stamp (inode, size, times) when opened. */
-async function withFile(file: string, use: (fd: number) => void): Promise<string> {
+function withFile(file: string, use: (fd: number) => void): string {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
@@ -98,12 +107,6 @@ async function withFile(file: string, use: (fd: number) => void): Promise<string
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-}
-
-/** The file's bytes through one reused buffer. */
-function* chunksOf(fd: number): Generator<Uint8Array> {
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) yield chunk.subarray(0, read);
 }
 
 /** Stage 1: the WordPress content, from the live site or the embedded snapshot (`read`: its first read). */
@@ -121,24 +124,14 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
   // Posts whose images failed for a passing reason are normalized again: the snapshot must be read.
   const retries = cached?.posts.some((post) => !post.rawHash) ?? false;
   if (cached?.snapshot === snapshot.snapshot && !retries) return { source: 'snapshot', posts: [], categories: [], tags: [], unchanged: true, snapshot: snapshot.snapshot, mediaDir, localMedia, warnings: [] };
-  // Each post fingerprinted as the file is scanned; only the bytes of posts the cache does not hold
-  // are kept (and of those whose id is not where WordPress writes it: they are parsed for it). The
-  // posts the last build met are expected where they were: only what changed is scanned through.
-  const cachedHashes = new Set(cached?.posts.map((post) => post.rawHash));
-  const keep = (hash: string, head: string) => !cachedHashes.has(hash) || !LEADING_ID.test(head);
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
-  let scanned: ScannedElement[] | undefined;
-  const stamp = await withFile(postsFile, (fd) => {
-    scanned = cached?.snapshotElements
-      ? rescanJsonArray((into, position) => readSync(fd, into, 0, into.length, position), cached.snapshotElements, keep, CHUNK_BYTES)
-      : scanJsonArray((into) => readSync(fd, into), keep, CHUNK_BYTES);
-  });
-  // The fingerprint kept for the next run must be that of what this build is made from.
-  if (stamp !== snapshot.postsStamp) throw new ContentError(`the snapshot in ${options.contentDir} changed while the build read it: run the build again`);
+  // Only the bytes of posts the cache does not hold are read (and of those whose id is not where
+  // WordPress writes it: they are parsed for it).
+  const cachedHashes = new Set(cached?.posts.map((post) => post.rawHash));
+  const posts = snapshot.posts ? readPosts(postsFile, snapshot, (post) => !cachedHashes.has(post.hash) || !LEADING_ID.test(post.head)) : parseJsonArray(await readSnapshotFile(postsFile)).map(sourceOf);
   return {
     source: 'snapshot',
-    posts: scanned ? scanned.map((post) => postSource(postsFile, post)) : parseJsonArray(await readSnapshotFile(postsFile)).map(sourceOf),
-    ...(scanned ? { elements: scanned.map(({ length, hash }) => ({ length, hash })) } : {}),
+    posts,
     categories: parseJsonArray(snapshot.categories),
     tags: parseJsonArray(snapshot.tags),
     snapshot: snapshot.snapshot,
@@ -146,6 +139,36 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
     localMedia,
     warnings: [],
   };
+}
+
+/**
+ * The scanned posts as sources, the bytes of those `needed` read from the file at their place,
+ * into one buffer (fresh memory, paid once). The file must be the one scanned: a snapshot replaced
+ * meanwhile stops the build rather than mixing two of them.
+ */
+function readPosts(file: string, snapshot: SnapshotRead, needed: (post: ScannedElement) => boolean): PostSource[] {
+  const scanned = snapshot.posts ?? [];
+  const wanted = scanned.filter(needed);
+  const bytes = new Map<ScannedElement, Buffer>();
+  if (wanted.length > 0) {
+    const stamp = withFile(file, (fd) => {
+      const all = Buffer.allocUnsafe(wanted.reduce((sum, post) => sum + post.length, 0));
+      let at = 0;
+      for (const post of wanted) {
+        const into = all.subarray(at, at + post.length);
+        for (let done = 0; done < post.length; ) {
+          const count = readSync(fd, into, done, post.length - done, post.offset + done);
+          if (count === 0) break;
+          done += count;
+        }
+        bytes.set(post, into);
+        at += post.length;
+      }
+    });
+    // The fingerprint kept for the next run must be that of what this build is made from.
+    if (stamp !== snapshot.postsStamp) throw new ContentError(`the snapshot in ${path.dirname(file)} changed while the build read it: run the build again`);
+  }
+  return scanned.map((post) => postSource(file, post, bytes.get(post)));
 }
 
 /** Names, sizes and modification times of a folder's files ('' when there is no folder). */
@@ -174,14 +197,14 @@ function sourceOf(raw: unknown): PostSource {
 /** `"id": 42` first, as WordPress (and the snapshot command) write a post. */
 const LEADING_ID = /^\{\s*"id"\s*:\s*(\d{1,15})\s*,/;
 
-/** A scanned post of the snapshot: parsed only when asked (its bytes were kept: it is not a cached post). */
-function postSource(file: string, post: ScannedElement): PostSource {
+/** A scanned post of the snapshot: parsed only when asked (its bytes were read: it is not a cached post). */
+function postSource(file: string, post: ScannedElement, bytes: Buffer | undefined): PostSource {
   const id = LEADING_ID.exec(post.head)?.[1];
   const read = () => {
-    // Unreachable: the bytes of every post not in the cache or without a leading id are kept, and a cached post is not read.
-    if (!post.bytes) throw new ContentError(`snapshot post ${post.hash} was not kept`);
+    // Unreachable: the bytes of every post not in the cache or without a leading id are read, and a cached post is not read.
+    if (!bytes) throw new ContentError(`snapshot post ${post.hash} was not read`);
     try {
-      return JSON.parse(post.bytes.toString('utf8')) as unknown;
+      return JSON.parse(bytes.toString('utf8')) as unknown;
     } catch (error) {
       throw new ContentError(`snapshot file ${file} is not valid JSON: ${(error as Error).message}`);
     }

@@ -14,8 +14,8 @@ export interface ScannedElement {
   hash: string;
   /** Its first bytes, read as Latin-1 (enough to find a leading `"id": 42`). */
   head: string;
-  /** Its bytes, when `keep` asked for them (a view of the chunk's bytes when it lies in one chunk). */
-  bytes?: Buffer;
+  /** Where its bytes begin in the file. */
+  offset: number;
   /** How many bytes it has. */
   length: number;
 }
@@ -49,46 +49,32 @@ const HEAD_BYTES = 64;
  * The elements of a JSON array of objects (or arrays), found without parsing it, as `read` puts its
  * bytes into the buffer it is given (as many as it has, at most the buffer's length; 0 at the end):
  * a snapshot's posts.json is tens of megabytes, and a cron build parses only the posts whose bytes
- * changed. Each element is fingerprinted on its bytes, and its bytes are kept only when `keep` asks
- * for them, given that fingerprint and the element's first bytes (reading the whole file into
- * memory costs more than scanning it here). A kept element lying in one chunk is a view of the
- * buffer read into, not a copy. Undefined when the text is not such an array; the caller then
- * parses it whole, for the JSON parser's own error message. Works on UTF-8 bytes: every byte it
- * looks for is ASCII, and no byte of a multi-byte character is.
+ * changed. Each element is fingerprinted on its bytes and located (offset, length), for the caller
+ * to read the bytes of those it needs; the file goes through one buffer (fresh memory costs a page
+ * fault per page here, more than the scan itself). Undefined when the text is not such an array;
+ * the caller then parses it whole, for the JSON parser's own error message. Works on UTF-8 bytes:
+ * every byte it looks for is ASCII, and no byte of a multi-byte character is.
  */
-export function scanJsonArray(
-  read: (into: Buffer) => number,
-  keep: (hash: string, head: string) => boolean = () => true,
-  chunkBytes = 1 << 20,
-): ScannedElement[] | undefined {
+export function scanJsonArray(read: (into: Buffer) => number, chunkBytes = 1 << 20): ScannedElement[] | undefined {
   const elements: ScannedElement[] = [];
   let phase: Phase = Phase.Start as Phase;
   const inside: Inside = { depth: 0, inString: false, escaped: false };
-  // The parts of an element begun in earlier chunks.
+  // The parts of an element begun in earlier chunks (copies: the buffer is read into again).
   let pieces: Buffer[] = [];
-  let buffer = Buffer.allocUnsafe(chunkBytes);
-  // A buffer something points into is not read into again: the next chunk gets a new one. Only then
-  // (fresh memory costs a page fault per page here, more than the scan itself).
-  let viewed = false;
-  for (;;) {
-    if (viewed) {
-      buffer = Buffer.allocUnsafe(chunkBytes);
-      viewed = false;
-    }
-    const count = read(buffer);
-    if (count <= 0) break;
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  // Where the buffer's bytes are in the file.
+  let base = 0;
+  for (let count = read(buffer); count > 0; base += count, count = read(buffer)) {
     const bytes = buffer.subarray(0, count);
-    const length = bytes.length;
     let start = 0;
     let index = 0;
-    while (index < length) {
+    while (index < count) {
       if (phase === Phase.Element) {
         index = elementEnd(bytes, index, inside);
         if (inside.depth > 0) break;
         const last = bytes.subarray(start, index);
-        const scanned = element(pieces.length > 0 ? Buffer.concat([...pieces, last]) : last, keep);
-        if (scanned.bytes && pieces.length === 0) viewed = true;
-        elements.push(scanned);
+        const begun = pieces.reduce((sum, piece) => sum + piece.length, 0);
+        elements.push(element(pieces.length > 0 ? Buffer.concat([...pieces, last]) : last, base + start - begun));
         pieces = [];
         phase = Phase.After;
         continue;
@@ -105,7 +91,6 @@ export function scanJsonArray(
         start = index - 1;
       } else return undefined;
     }
-    // A copy of the element's beginning (a few kilobytes) rather than a new buffer for the next chunk.
     if (phase === Phase.Element) pieces.push(Buffer.from(bytes.subarray(start)));
   }
   return phase === Phase.End ? elements : undefined;
@@ -176,10 +161,9 @@ function oddBackslashesBefore(bytes: Uint8Array, end: number, floor: number): bo
   return (end - at) % 2 === 1;
 }
 
-function element(bytes: Uint8Array, keep: (hash: string, head: string) => boolean, fingerprint = hash('sha1', bytes, 'base64url')): ScannedElement {
+function element(bytes: Uint8Array, offset: number, fingerprint = hash('sha1', bytes, 'base64url')): ScannedElement {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEAD_BYTES)).toString('latin1');
-  const { length } = bytes;
-  return keep(fingerprint, head) ? { hash: fingerprint, head, length, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, length) } : { hash: fingerprint, head, length };
+  return { hash: fingerprint, head, offset, length: bytes.length };
 }
 
 /**
@@ -191,12 +175,10 @@ function element(bytes: Uint8Array, keep: (hash: string, head: string) => boolea
  * it turns out to be: the ones between were removed). A cron run over a snapshot with one new post
  * then costs a read and a fingerprint of each post instead of a walk through every string of the
  * file. `readAt` reads bytes at a position of the file (as many as it has, at most the buffer's length).
- * Kept bytes are copies (the buffer is read into again).
  */
 export function rescanJsonArray(
   readAt: (into: Buffer, position: number) => number,
   known: readonly KnownElement[],
-  keep: (hash: string, head: string) => boolean = () => true,
   chunkBytes = 1 << 20,
 ): ScannedElement[] | undefined {
   const file = new FileWindow(readAt, chunkBytes);
@@ -217,19 +199,17 @@ export function rescanJsonArray(
     let scanned: ScannedElement;
     if (found >= 0) {
       const entry = known[next + found] as KnownElement;
-      scanned = element(file.view(position, entry.length), keep, entry.hash);
+      scanned = element(file.view(position, entry.length), position, entry.hash);
       next += found + 1;
       afterUnknown = false;
     } else {
       const length = file.elementLength(position);
       if (length === undefined) return undefined;
-      scanned = element(file.view(position, length), keep);
+      scanned = element(file.view(position, length), position);
       const place = places.get(scanned.hash);
       afterUnknown = place === undefined || place < next;
       if (!afterUnknown) next = (place as number) + 1;
     }
-    // The window is read into again: kept bytes must not point into it.
-    if (scanned.bytes) scanned.bytes = Buffer.from(scanned.bytes);
     elements.push(scanned);
     position = file.skipSpace(position + scanned.length);
     const separator = file.byteAt(position);

@@ -104,7 +104,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         shells: rendered.shells,
         // The cached posts' bodies are in it: the bodies normalized now are appended to it.
         ...(previous?.pack ? { pack: previous.pack } : {}),
-      }, begun.inputs),
+      }, begun.inputs, begun.snapshot?.posts),
     );
     await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
     if (!quiet) log(formatReport(report));

@@ -54,7 +54,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   if (!options.wpUrl) {
     const head = options.clean ? undefined : await readHead(options);
     const usable = head?.identity === identity ? head : undefined;
-    const snapshot = await timed(stages, 'fetch', () => readSnapshot(options));
+    const snapshot = await timed(stages, 'fetch', () => readSnapshot(options, usable?.posts));
     const publicFiles = await collectStaticFiles();
     Object.assign(begun, { snapshot, publicFiles });
     begun.inputs = inputsFingerprint({

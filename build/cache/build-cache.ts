@@ -55,8 +55,6 @@ export interface CachedContent {
   sync?: SyncState;
   /** Snapshot: fingerprint of its three files, to skip reading a snapshot that did not change. */
   snapshot?: string;
-  /** Snapshot: its posts.json's elements (length and fingerprint) in the file's order, where the next build expects them. */
-  snapshotElements?: KnownElement[];
   /** The media cache and the snapshot's media files these posts' images come from (see normalizeSite). */
   mediaBasis?: string;
 }
@@ -140,6 +138,8 @@ export interface BuildHead {
   retries: boolean;
   /** The state file it goes with (inode, size, time): a state replaced or damaged since makes the head void. */
   state: string;
+  /** Snapshot builds: the posts of the snapshot's posts.json as this build met them, in order, where the next one expects them (build/fetch.ts). */
+  posts?: KnownElement[];
 }
 
 export function headFile(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): string {
@@ -153,12 +153,16 @@ export async function readHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'
     const folder = head?.outputFolder;
     if (typeof head?.identity !== 'string' || typeof head.retries !== 'boolean' || typeof folder?.ino !== 'number' || typeof folder.ctimeMs !== 'number') return undefined;
     if ((head.inputs !== undefined && typeof head.inputs !== 'string') || typeof head.state !== 'string') return undefined;
+    if (head.posts !== undefined && !(Array.isArray(head.posts) && head.posts.every(isKnownElement))) return undefined;
     if (head.state !== fileStamp(await stat(stateFile(options)))) return undefined;
     return head as BuildHead;
   } catch {
     return undefined;
   }
 }
+
+const isKnownElement = (value: unknown): value is KnownElement =>
+  typeof value === 'object' && value !== null && Number.isSafeInteger((value as KnownElement).length) && (value as KnownElement).length > 0 && typeof (value as KnownElement).hash === 'string';
 
 /** A file as the file system sees it (inode, size, times): another stamp, another or a changed file. */
 export const fileStamp = (info: Stats): string => `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
@@ -188,8 +192,11 @@ export async function loadBuildState(options: BuildOptions, identity: string): P
   return { state, reason: 'cache' };
 }
 
-/** Writes the state, then its head (`inputs`: the fingerprint of what the build was made from, when known). */
-export async function saveBuildState(options: BuildOptions, state: BuildState, inputs?: string): Promise<void> {
+/**
+ * Writes the state, then its head (`inputs`: the fingerprint of what the build was made from, when
+ * known; `posts`: where the snapshot's posts were, for the next build to expect them there).
+ */
+export async function saveBuildState(options: BuildOptions, state: BuildState, inputs?: string, posts?: readonly KnownElement[]): Promise<void> {
   const file = stateFile(options);
   await mkdir(path.dirname(file), { recursive: true });
   await removeHead(options);
@@ -211,6 +218,7 @@ export async function saveBuildState(options: BuildOptions, state: BuildState, i
     outputFolder: state.outputFolder,
     retries: state.content.posts.some((post) => !post.rawHash),
     state: fileStamp(await stat(file)),
+    ...(posts ? { posts: posts.map(({ length, hash }) => ({ length, hash })) } : {}),
   };
   const headTemporary = `${headFile(options)}.tmp-${process.pid}`;
   await writeFile(headTemporary, `${JSON.stringify(head)}\n`);
