@@ -215,12 +215,17 @@ function applyInPlace(folder: OutputFolder, staged: readonly string[], gone: rea
 
 /** Output paths are root-relative and may never climb out of the output folder. */
 function toSafeRelative(filePath: string): string {
+  // The build's own paths (every page and file, on every run) are plain: nothing to normalize.
+  if (PLAIN_PATH.test(filePath)) return filePath.slice(1);
   const relative = path.posix.normalize(filePath.replace(/^\/+/, ''));
   if (!relative || relative.startsWith('..') || path.posix.isAbsolute(relative) || relative.includes('\0')) {
     throw new WriteError(`refusing to write outside the output folder: ${JSON.stringify(filePath)}`);
   }
   return relative;
 }
+
+/** '/a/b-c/index.html': segments of letters, digits, '-' and '_', dots only between them (no '.', '..' or empty segment). */
+const PLAIN_PATH = /^(?:\/[\w-]+(?:\.[\w-]+)*)+$/;
 
 function sameBytes(file: string, { contents, size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength }: OutputFile): boolean {
   try {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { basePathOf } from '../../src/lib/html.js';
 import type { IslandName } from '../../src/islands/registry.js';
@@ -163,13 +162,10 @@ const FRAME_SHELL: LayoutShell = { before: '', after: '', islands: [], key: 'fra
 
 /** `made`: the page's props and head, or the inputs its route declares (never equal to props and head). */
 function pageKey(input: { assetsKey: string; shell: LayoutShell; route: PageRoute; path: string; made: { props: unknown; head: unknown } | { inputs: string | undefined } }): string {
-  const hash = createHash('sha1').update(`${input.assetsKey}\u0000${input.shell.key}\u0000${input.route.id}\u0000${input.path}\u0000`);
-  if ('inputs' in input.made) return hash.update(`inputs\u0000${input.made.inputs ?? ''}`).digest('base64url');
-  return hash
-    .update(JSON.stringify(input.made.head))
-    .update('\u0000')
-    .update(JSON.stringify(input.made.props) ?? '')
-    .digest('base64url');
+  const page = `${input.assetsKey}\u0000${input.shell.key}\u0000${input.route.id}\u0000${input.path}\u0000`;
+  // One-shot hashes of one string: no Hash object per page (every route's key is made on every run).
+  const made = 'inputs' in input.made ? `inputs\u0000${input.made.inputs ?? ''}` : `${JSON.stringify(input.made.head)}\u0000${JSON.stringify(input.made.props) ?? ''}`;
+  return fingerprint(page + made);
 }
 
 function renderPage(input: {

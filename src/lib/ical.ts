@@ -38,8 +38,10 @@ export function foldLine(line: string): string {
   const out: string[] = [];
   let current = '';
   let octets = 0;
+  // Most lines are short ASCII: nothing to fold.
+  if (line.length <= MAX_OCTETS && !NON_ASCII.test(line)) return line;
   for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
+    const size = utf8Length(char.codePointAt(0) as number);
     // Continuation lines start with a space, which counts toward their 75 octets.
     const limit = out.length === 0 ? MAX_OCTETS : MAX_OCTETS - 1;
     if (octets + size > limit) {
@@ -53,6 +55,11 @@ export function foldLine(line: string): string {
   out.push(current);
   return out.join(`${CRLF} `);
 }
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Octets of a code point in UTF-8 (a lone surrogate is written as U+FFFD, 3 octets, like Buffer does). */
+const utf8Length = (code: number): number => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
 
 /** 'YYYYMMDDTHHMMSSZ' in UTC. */
 export function formatUtcStamp(date: Date): string {
