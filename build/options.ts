@@ -56,7 +56,7 @@ export const USAGE = `Usage: npm run build -- [options]
   --site-url URL    absolute site address for canonical links, sitemap, feeds (SITE_URL, default http://localhost:8080)
   --now ISO-DATE    the build's "now": upcoming matches, scores shown, ages (BUILD_NOW, default: the current time)
   --data DIR        the club's data files (DATA_DIR, default data): settings.json, season/, teams.json...
-  --workers N       threads rendering pages, 1 to ${MAX_WORKERS} (BUILD_WORKERS; default: 1 below 15,000 posts or with a cache, then one per 7,500 posts up to one per core)
+  --workers N       threads rendering pages, 1 to ${MAX_WORKERS} (BUILD_WORKERS; default: 1 below 2,500 posts or with a cache, then one per 1,250 posts up to one per core)
   --cache DIR       persistent build cache (BUILD_CACHE, default .cache/build): cron runs fetch and render only what changed
   --clean           ignore the cache and build from nothing (BUILD_CLEAN=1); the result becomes the new cache
   --allow-shrink    publish even if a live pull returns far fewer posts than the current site`;

@@ -39,12 +39,13 @@ export interface RenderPool {
  * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, about
  * half a second of CPU, and the site is serialized for it and deserialized by it. The main thread
  * renders too (all take pages from one queue), and the workers start while the content is
- * normalized. On 2 cores (bench/README.md, 2026-11-24) two threads render a page each at about two
- * thirds of the speed of one alone (they share the memory bus, and the garbage collector's helper
- * threads already use the second core): at 5,000 posts the whole build is 0.3 s faster without a
- * worker, at 10,000 it is even, at 20,000 a worker saves 2.3 s (18.2 s → 15.9 s, 760 → 935 MB).
+ * normalized. Measured on 2 cores with the second one free (bench/README.md, 2026-11-24 12:00,
+ * alternating clean builds): at 1,000 posts a worker gains nothing (1.56 s either way), at 2,500
+ * it saves 0.2 s (2.95 → 2.76 s), at 5,000 0.3 s (4.83 → 4.51 s, 14 rounds, every one faster), at
+ * 20,000 2.3 s. (An earlier session measured one thread faster at 5,000 on a machine other builds
+ * were loading: a worker only pays off where a core is free.)
  */
-export const MIN_POSTS_PER_THREAD = 7_500;
+export const MIN_POSTS_PER_THREAD = 1_250;
 
 /** Render threads (the main one included) for a site of this many posts: the requested number, else what pays off. */
 export function planRenderThreads(requested: number | undefined, posts: number, cores = availableParallelism()): number {

@@ -62,14 +62,15 @@ describe('rendering in worker threads', () => {
 describe('how many render threads a build uses', () => {
   it('keeps small sites in the main thread, where a worker would cost more to start than it saves', () => {
     expect(planRenderThreads(undefined, 30, 8)).toBe(1);
+    expect(planRenderThreads(undefined, 1_000, 2)).toBe(1);
     expect(planRenderThreads(undefined, 2_000, 2)).toBe(1);
-    expect(planRenderThreads(undefined, 5_000, 2)).toBe(1);
   });
 
-  it('adds a thread per 7,500 posts, up to the cores there are', () => {
-    expect(planRenderThreads(undefined, 15_000, 2)).toBe(2);
-    expect(planRenderThreads(undefined, 20_000, 2)).toBe(2);
-    expect(planRenderThreads(undefined, 30_000, 8)).toBe(4);
+  it('adds a thread per 1,250 posts, up to the cores there are', () => {
+    expect(planRenderThreads(undefined, 2_500, 2)).toBe(2);
+    expect(planRenderThreads(undefined, 5_000, 2)).toBe(2);
+    expect(planRenderThreads(undefined, 5_000, 8)).toBe(4);
+    expect(planRenderThreads(undefined, 30_000, 4)).toBe(4);
   });
 
   it('uses the number asked for with --workers', () => {
