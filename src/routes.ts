@@ -1,11 +1,12 @@
 import { clubRoutes } from './routes/club-routes.js';
 import { newsRoutes } from './routes/news-routes.js';
 import { legalRoutes } from './routes/legal-routes.js';
-import { fillPattern, RouteError } from './routes/paths.js';
+import { instancesOf, type RouteInstance } from './routes/instances.js';
+import { RouteError } from './routes/paths.js';
 import { seoRoutes } from './routes/seo-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
 import { teamRoutes } from './routes/team-routes.js';
-import type { Route, RouteParams } from './routes/types.js';
+import type { Route } from './routes/types.js';
 import type { SiteData } from './site-data.js';
 
 /**
@@ -15,12 +16,7 @@ import type { SiteData } from './site-data.js';
 const CONTENT_ROUTES: readonly Route[] = [...siteRoutes, ...clubRoutes, ...legalRoutes, ...teamRoutes, ...newsRoutes];
 export const ROUTES: readonly Route[] = [...CONTENT_ROUTES, ...seoRoutes(CONTENT_ROUTES)];
 
-export interface RouteInstance {
-  route: Route;
-  params: RouteParams;
-  /** Root-relative URL path ('/actualites/article/42'; for files, the file path itself). */
-  path: string;
-}
+export type { RouteInstance };
 
 /** Expands dynamic routes from the data and fails loudly when two outputs would collide. */
 export function expandRoutes(site: SiteData, routes: readonly Route[] = ROUTES): RouteInstance[] {
@@ -30,13 +26,11 @@ export function expandRoutes(site: SiteData, routes: readonly Route[] = ROUTES):
   for (const route of routes) {
     if (ids.has(route.id)) throw new RouteError(`two routes share the id "${route.id}"`);
     ids.add(route.id);
-    const paramSets = route.paths ? route.paths(site) : [{}];
-    for (const params of paramSets) {
-      const path = fillPattern(route.id, route.pattern, params);
-      const previous = outputs.get(path);
-      if (previous) throw new RouteError(`routes "${previous}" and "${route.id}" both write ${path}`);
-      outputs.set(path, route.id);
-      instances.push({ route, params, path });
+    for (const instance of instancesOf(route, site)) {
+      const previous = outputs.get(instance.path);
+      if (previous) throw new RouteError(`routes "${previous}" and "${route.id}" both write ${instance.path}`);
+      outputs.set(instance.path, route.id);
+      instances.push(instance);
     }
   }
   for (const route of routes) {

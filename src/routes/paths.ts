@@ -32,9 +32,14 @@ export function pageUrl(path: string): string {
 
 /** Where a page of this path is written: '/' → 'index.html', '/a/b' → 'a/b/index.html'. */
 export function pageOutputFile(path: string): string {
+  // The route table's own paths: '/' and '/a/b' (every page, on every run).
+  if (path === '/') return 'index.html';
+  if (SIMPLE_PAGE_PATH.test(path)) return `${path.slice(1)}/index.html`;
   const trimmed = path.replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
+
+const SIMPLE_PAGE_PATH = /^\/[^/].*[^/]$|^\/[^/]$/;
 
 /** Positive integer ids only: nothing from the content source may shape a path otherwise. */
 export function isPositiveIntegerId(value: unknown): value is number {

@@ -1,5 +1,5 @@
 import { renderRobots, renderSitemap } from '../lib/sitemap.js';
-import { fillPattern } from './paths.js';
+import { instancesOf } from './instances.js';
 import { defineFile, type Route } from './types.js';
 
 /** sitemap.xml and robots.txt, derived from the other routes of the table. */
@@ -12,10 +12,7 @@ export function seoRoutes(routes: readonly Route[]): Route[] {
           site.siteUrl,
           routes.flatMap((route) =>
             route.kind === 'page' && !route.hideFromSitemap
-              ? route.paths(site).map((params) => ({
-                  path: fillPattern(route.id, route.pattern, params),
-                  lastModified: route.lastModified?.(site, params),
-                }))
+              ? instancesOf(route, site).map(({ params, path }) => ({ path, lastModified: route.lastModified?.(site, params) }))
               : [],
           ),
         ),
