@@ -19,6 +19,8 @@ export interface PostSource {
   hash: string;
   id?: number;
   read(): unknown;
+  /** A snapshot post's JSON bytes, in memory another thread can read (build/normalize-posts.ts). */
+  bytes?: Uint8Array;
 }
 
 /** What the content source says now, relative to the cached content when there is one. */
@@ -152,7 +154,8 @@ function readPosts(file: string, snapshot: SnapshotRead, needed: (post: ScannedE
   const bytes = new Map<ScannedElement, Buffer>();
   if (wanted.length > 0) {
     const stamp = withFile(file, (fd) => {
-      const all = Buffer.allocUnsafe(wanted.reduce((sum, post) => sum + post.length, 0));
+      // Shared memory: a normalize helper thread parses the posts it takes where they are.
+      const all = Buffer.from(new SharedArrayBuffer(wanted.reduce((sum, post) => sum + post.length, 0)));
       let at = 0;
       for (const post of wanted) {
         const into = all.subarray(at, at + post.length);
@@ -209,7 +212,7 @@ function postSource(file: string, post: ScannedElement, bytes: Buffer | undefine
       throw new ContentError(`snapshot file ${file} is not valid JSON: ${(error as Error).message}`);
     }
   };
-  return { hash: post.hash, ...(id ? { id: Number(id) } : {}), read };
+  return { hash: post.hash, ...(id ? { id: Number(id) } : {}), read, ...(bytes ? { bytes } : {}) };
 }
 
 export interface SnapshotFile {

@@ -22,7 +22,7 @@ async function compile() {
   const temporary = `${folder}.tmp-${process.pid}`;
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { cli: 'build/cli.ts', worker: 'build/render/worker.ts' },
+    entryPoints: { cli: 'build/cli.ts', worker: 'build/render/worker.ts', 'normalize-worker': 'build/normalize-worker.ts' },
     outdir: temporary,
     outExtension: { '.js': '.mjs' },
     bundle: true,

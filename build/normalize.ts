@@ -8,7 +8,8 @@ import { attachMedia, type MediaSource } from './normalize-media.js';
 import type { StaticData } from './static-data-derive.js';
 import type { MediaStats } from './media/prepare.js';
 import { mediaStoreId } from './media/store-id.js';
-import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } from './wordpress/normalize.js';
+import { normalizeTermList, resolvePosts, type NormalizedPost, type PostResult } from './wordpress/normalize.js';
+import { normalizePosts, type NormalizeHelper, type NormalizeJob } from './normalize-posts.js';
 import { postWarning, type BuildWarning } from './warnings.js';
 
 export interface NormalizedSite {
@@ -38,11 +39,11 @@ export interface ContentChanges {
  * posts whose REST object changed since the cached content are sanitized again; a post's terms
  * are resolved by id against this build's term lists, so renamed and deleted terms reach every post.
  */
-export async function normalizeSite(delta: ContentDelta, options: BuildOptions, data: StaticData, cached: CachedContent | undefined, mediaBasis: string): Promise<NormalizedSite> {
+export async function normalizeSite(delta: ContentDelta, options: BuildOptions, data: StaticData, cached: CachedContent | undefined, mediaBasis: string, helper?: NormalizeHelper): Promise<NormalizedSite> {
   const mediaCache = path.join(options.cacheDir, 'media');
   const usable = reusableContent(cached, mediaBasis);
   const source = { cacheDir: mediaCache, ...(options.wpUrl ? { apiUrl: options.wpUrl } : {}), ...(delta.mediaDir ? { localMediaDir: delta.mediaDir } : {}) };
-  const merged = delta.unchanged && usable ? { content: usable } : await mergeContent(delta, usable, source);
+  const merged = delta.unchanged && usable ? { content: usable } : await mergeContent(delta, usable, source, helper);
   const content = merged.content;
   const warnings = [...data.warnings, ...delta.warnings, ...content.termWarnings, ...content.skipped.map((entry) => entry.warning)];
   const posts = resolvePosts(content.posts, content, (entry) => warnings.push(entry));
@@ -91,7 +92,7 @@ export function reusableContent(cached: CachedContent | undefined, mediaBasis: s
   return cached?.mediaBasis === mediaBasis ? cached : undefined;
 }
 
-async function mergeContent(delta: ContentDelta, cached: CachedContent | undefined, media: MediaSource): Promise<{ content: CachedContent; media?: MediaStats }> {
+async function mergeContent(delta: ContentDelta, cached: CachedContent | undefined, media: MediaSource, helper?: NormalizeHelper): Promise<{ content: CachedContent; media?: MediaStats }> {
   const termWarnings: BuildWarning[] = [];
   const categories = normalizeTermList(delta.categories, 'category', (entry) => termWarnings.push(entry));
   const tags = normalizeTermList(delta.tags, 'tag', (entry) => termWarnings.push(entry));
@@ -100,19 +101,32 @@ async function mergeContent(delta: ContentDelta, cached: CachedContent | undefin
   const fresh = new Map<number, { normalized: NormalizedPost; rawHash: string }>();
   const seen = new Set<number>();
   const skipped: CachedContent['skipped'] = [];
+  // What becomes of each post, in the source's order; those to normalize are normalized all at
+  // once (in two threads for a large site), then their results taken in that same order.
+  const plan: ({ skip: CachedContent['skipped'][number] } | { cached: CachedPost } | { job: number; id: unknown; rawHash: string })[] = [];
+  const jobs: NormalizeJob[] = [];
   delta.posts.forEach((source, index) => {
     const id = source.id ?? (source.read() as { id?: unknown } | null)?.id;
     if (isPositiveIntegerId(id)) {
-      if (seen.has(id)) return void skipped.push({ id: 0, warning: postWarning(id, 'post-skipped', 'skipped, the id appears twice') });
+      if (seen.has(id)) return void plan.push({ skip: { id: 0, warning: postWarning(id, 'post-skipped', 'skipped, the id appears twice') } });
       seen.add(id);
     }
     const rawHash = source.hash;
     const previous = isPositiveIntegerId(id) ? cachedById.get(id) : undefined;
-    if (previous?.rawHash && previous.rawHash === rawHash) return void entries.set(previous.post.id, previous);
-    const result = normalizePost(source.read(), index);
-    if ('skipped' in result) return void skipped.push({ id: isPositiveIntegerId(id) ? id : 0, warning: result.skipped });
-    fresh.set(result.normalized.post.id, { normalized: result.normalized, rawHash });
+    if (previous?.rawHash && previous.rawHash === rawHash) return void plan.push({ cached: previous });
+    plan.push({ job: jobs.length, id, rawHash });
+    jobs.push({ index, read: () => source.read(), ...(source.bytes ? { bytes: source.bytes } : {}) });
   });
+  const results = await normalizePosts(jobs, helper);
+  for (const step of plan) {
+    if ('skip' in step) skipped.push(step.skip);
+    else if ('cached' in step) entries.set(step.cached.post.id, step.cached);
+    else {
+      const result = results[step.job] as PostResult;
+      if ('skipped' in result) skipped.push({ id: isPositiveIntegerId(step.id) ? step.id : 0, warning: result.skipped });
+      else fresh.set(result.normalized.post.id, { normalized: result.normalized, rawHash: step.rawHash });
+    }
+  }
   // The new and changed posts get their images, all at once (downloads and conversions in parallel).
   const attached = await attachMedia(
     [...fresh.values()].map((entry) => entry.normalized),

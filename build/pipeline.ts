@@ -6,6 +6,7 @@ import { folderIdentity, removeHead, stateFile, loadBuildState, sameFolder, save
 import { fetchContent, readSnapshot, type SnapshotRead } from './fetch.js';
 import { hostingFiles } from './hosting/index.js';
 import { mediaBasisOf, normalizeSite, reusableContent } from './normalize.js';
+import { MIN_BYTES_FOR_HELPER, startNormalizeHelper } from './normalize-posts.js';
 import { mediaCacheFile } from './normalize-media.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
@@ -125,13 +126,22 @@ async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached
   // Only content whose posts can be reused is a basis for an incremental fetch: else a snapshot
   // said to be unchanged, or a pull of the posts changed since, would leave the site without the others.
   const mediaBasis = await mediaBasisOf(options, read?.localMedia);
-  const delta = await timed(stages, 'fetch', () => fetchContent(options, reusableContent(cached, mediaBasis), read));
+  const usable = reusableContent(cached, mediaBasis);
+  // A build that normalizes every post of a large snapshot (clean) gets a helper thread, which
+  // loads while the first posts are normalized and then takes about half of them. A cron run
+  // normalizes a few: its start-up would cost more than it saves.
+  const postsBytes = read?.posts?.reduce((sum, post) => sum + post.length, 0) ?? 0;
+  const helper = !usable && postsBytes >= MIN_BYTES_FOR_HELPER ? startNormalizeHelper() : undefined;
+  const delta = await timed(stages, 'fetch', () => fetchContent(options, usable, read)).catch(async (error: unknown) => {
+    await helper?.close();
+    throw error;
+  });
   // Render workers (large sites only, see MIN_POSTS_PER_THREAD) load meanwhile, on the other core.
   // With a cache, a cron run renders the few pages its changes reach: a worker's start-up (half a
   // second) would cost more than it saves.
   const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cached ? 0 : delta.posts.length));
   try {
-    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached, mediaBasis));
+    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached, mediaBasis, helper)).finally(() => helper?.close());
     const { source, mediaDir, traffic, listed } = delta;
     return { ...normalized, threads, source: { source, mediaDir, traffic, listed } };
   } catch (error) {

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { serialize } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SiteData } from '../../src/site-data.js';
-import { COMPILED_VERSION } from '../compiled.js';
 import { MAX_WORKERS } from '../options.js';
+import { startWorker } from '../worker-thread.js';
 import { WriteError, type OutputFolder, type WrittenFiles } from '../write.js';
 import { RenderError } from './render-error.js';
 import { createRenderQueue, type PageAssets, type RenderCounts, type RenderQueue, type ReuseSource } from './render-routes.js';
@@ -62,9 +62,7 @@ const ERRORS: Record<string, new (message: string) => Error> = { RenderError, Wr
  * files itself into the new output folder.
  */
 export function startRenderPool(size: number): RenderPool {
-  // Compiled, the worker is a sibling file of the bundle; from the sources it needs the TypeScript loader.
-  const script = COMPILED_VERSION ? new URL('./worker.mjs', import.meta.url) : new URL('./worker-boot.mjs', import.meta.url);
-  const workers = Array.from({ length: size }, () => watch(new Worker(script)));
+  const workers = Array.from({ length: size }, () => watch(startWorker('worker.mjs', new URL('./worker.ts', import.meta.url))));
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
 
