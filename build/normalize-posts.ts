@@ -10,7 +10,7 @@ export interface NormalizeJob {
   bytes?: Uint8Array;
 }
 
-/** A second thread for normalizing, started ahead so that it loads while the content is read. */
+/** A second thread for normalizing, started before the posts' bytes are read so that it loads meanwhile. */
 export interface NormalizeHelper {
   worker: Worker;
   /** Settles when the thread has stopped, for whatever reason. */

@@ -128,8 +128,8 @@ async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached
   const mediaBasis = await mediaBasisOf(options, read?.localMedia);
   const usable = reusableContent(cached, mediaBasis);
   // A build that normalizes every post of a large snapshot (clean) gets a helper thread, which
-  // loads while the first posts are normalized and then takes about half of them. A cron run
-  // normalizes a few: its start-up would cost more than it saves.
+  // loads while the posts are read and the first ones normalized, then takes posts from the same
+  // queue as this thread. A cron run normalizes a few: its start-up would cost more than it saves.
   const postsBytes = read?.posts?.reduce((sum, post) => sum + post.length, 0) ?? 0;
   const helper = !usable && postsBytes >= MIN_BYTES_FOR_HELPER ? startNormalizeHelper() : undefined;
   const delta = await timed(stages, 'fetch', () => fetchContent(options, usable, read)).catch(async (error: unknown) => {
