@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileStamp, fingerprint, type CachedContent } from './cache/build-cache.js';
-import { rescanJsonArray, scanJsonArray, type KnownElement, type ScannedElement } from './json-array.js';
+import { scanJsonArray, type KnownElement, type ScannedElement } from './json-array.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
 import type { Traffic } from './wordpress/http.js';
@@ -73,7 +73,7 @@ const CHUNK_BYTES = 1 << 20;
  * Reads the snapshot folder (first part of stage 1, before any cache is loaded): all a cron run
  * with nothing new needs. posts.json is scanned once, through one small buffer, each post located
  * and fingerprinted; with the posts the last build met (`known`, from the cache's head), those
- * still in their place are only fingerprinted there (rescanJsonArray). Later stages read the bytes
+ * still in their place are only fingerprinted there (scanJsonArray). Later stages read the bytes
  * of the posts they need, and only those. White space between posts is not part of the
  * fingerprint: it changes nothing a build makes.
  */
@@ -81,9 +81,7 @@ export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>, kn
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
   let posts: ScannedElement[] | undefined;
   const postsStamp = withFile(postsFile, (fd) => {
-    posts = known
-      ? rescanJsonArray((into, position) => readSync(fd, into, 0, into.length, position), known, CHUNK_BYTES)
-      : scanJsonArray((into) => readSync(fd, into), CHUNK_BYTES);
+    posts = scanJsonArray((into, position) => readSync(fd, into, 0, into.length, position), known, CHUNK_BYTES);
   });
   const whole = createHash('sha1');
   // Not an array of objects: its bytes, for a fingerprint all the same (the build then stops on it).

@@ -26,75 +26,8 @@ export interface KnownElement {
   hash: string;
 }
 
-/** Where the scan is between two elements. */
-const enum Phase {
-  /** Before the opening bracket. */
-  Start,
-  /** After it: an element or the closing bracket. */
-  First,
-  /** Inside an element. */
-  Element,
-  /** After an element: a comma or the closing bracket. */
-  After,
-  /** After a comma: an element. */
-  Next,
-  /** After the closing bracket: only white space. */
-  End,
-}
-
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 const HEAD_BYTES = 64;
-
-/**
- * The elements of a JSON array of objects (or arrays), found without parsing it, as `read` puts its
- * bytes into the buffer it is given (as many as it has, at most the buffer's length; 0 at the end):
- * a snapshot's posts.json is tens of megabytes, and a cron build parses only the posts whose bytes
- * changed. Each element is fingerprinted on its bytes and located (offset, length), for the caller
- * to read the bytes of those it needs; the file goes through one buffer (fresh memory costs a page
- * fault per page here, more than the scan itself). Undefined when the text is not such an array;
- * the caller then parses it whole, for the JSON parser's own error message. Works on UTF-8 bytes:
- * every byte it looks for is ASCII, and no byte of a multi-byte character is.
- */
-export function scanJsonArray(read: (into: Buffer) => number, chunkBytes = 1 << 20): ScannedElement[] | undefined {
-  const elements: ScannedElement[] = [];
-  let phase: Phase = Phase.Start as Phase;
-  const inside: Inside = { depth: 0, inString: false, escaped: false };
-  // The parts of an element begun in earlier chunks (copies: the buffer is read into again).
-  let pieces: Buffer[] = [];
-  const buffer = Buffer.allocUnsafe(chunkBytes);
-  // Where the buffer's bytes are in the file.
-  let base = 0;
-  for (let count = read(buffer); count > 0; base += count, count = read(buffer)) {
-    const bytes = buffer.subarray(0, count);
-    let start = 0;
-    let index = 0;
-    while (index < count) {
-      if (phase === Phase.Element) {
-        index = elementEnd(bytes, index, inside);
-        if (inside.depth > 0) break;
-        const last = bytes.subarray(start, index);
-        const begun = pieces.reduce((sum, piece) => sum + piece.length, 0);
-        elements.push(element(pieces.length > 0 ? Buffer.concat([...pieces, last]) : last, base + start - begun));
-        pieces = [];
-        phase = Phase.After;
-        continue;
-      }
-      const byte = bytes[index] as number;
-      index += 1;
-      if (isSpace(byte)) continue;
-      if (phase === Phase.Start && byte === OPEN_BRACKET) phase = Phase.First;
-      else if ((phase === Phase.First || phase === Phase.After) && byte === CLOSE_BRACKET) phase = Phase.End;
-      else if (phase === Phase.After && byte === COMMA) phase = Phase.Next;
-      else if ((phase === Phase.First || phase === Phase.Next) && (byte === OPEN_BRACE || byte === OPEN_BRACKET)) {
-        phase = Phase.Element;
-        inside.depth = 1;
-        start = index - 1;
-      } else return undefined;
-    }
-    if (phase === Phase.Element) pieces.push(Buffer.from(bytes.subarray(start)));
-  }
-  return phase === Phase.End ? elements : undefined;
-}
 
 /** Where the scan is inside an element, carried from one chunk to the next. */
 interface Inside {
@@ -167,18 +100,24 @@ function element(bytes: Uint8Array, offset: number, fingerprint = hash('sha1', b
 }
 
 /**
- * What scanJsonArray gives for the same file, found faster when most elements are those an earlier
- * scan met (`known`, in their order then): where such an element is expected, its bytes are only
- * fingerprinted, and the same fingerprint over the same length is the same complete JSON value, so
- * its end needs no scan. Elsewhere (a new, edited or moved element) the element is scanned as
- * scanJsonArray does, and the next expected one is looked for after it (or after the known element
- * it turns out to be: the ones between were removed). A cron run over a snapshot with one new post
- * then costs a read and a fingerprint of each post instead of a walk through every string of the
- * file. `readAt` reads bytes at a position of the file (as many as it has, at most the buffer's length).
+ * The elements of a JSON array of objects (or arrays), found without parsing it: a snapshot's
+ * posts.json is tens of megabytes, and a cron build parses only the posts whose bytes changed.
+ * Each element is fingerprinted on its bytes and located (offset, length), for the caller to read
+ * the bytes of those it needs; the file goes through one buffer (fresh memory costs a page fault
+ * per page here, more than the scan itself). `known`: the elements an earlier scan of the same file
+ * met, in their order then. Where such an element is expected, its bytes are only fingerprinted:
+ * the same fingerprint over the same length is the same complete JSON value, so its end needs no
+ * walk through its strings. Elsewhere (a new, edited or moved element, or no `known` at all) the
+ * element is scanned through, and the next expected one is looked for after it (or after the
+ * known element it turns out to be: the ones between were removed). A cron run over a snapshot with
+ * one new post then costs a read and a fingerprint of each post. Undefined when the text is not such
+ * an array; the caller then parses it whole, for the JSON parser's own error message. Works on UTF-8
+ * bytes: every byte it looks for is ASCII, and no byte of a multi-byte character is. `readAt` reads
+ * bytes at a position of the file (as many as it has, at most the buffer's length; 0 at the end).
  */
-export function rescanJsonArray(
+export function scanJsonArray(
   readAt: (into: Buffer, position: number) => number,
-  known: readonly KnownElement[],
+  known: readonly KnownElement[] = [],
   chunkBytes = 1 << 20,
 ): ScannedElement[] | undefined {
   const file = new FileWindow(readAt, chunkBytes);

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { rescanJsonArray, scanJsonArray, type ScannedElement } from '../../build/json-array.js';
+import { scanJsonArray, type ScannedElement } from '../../build/json-array.js';
 
-/** Reads `bytes` into the buffers it is given, as a file would. */
-const reader = (bytes: Buffer) => {
-  let at = 0;
-  return (into: Buffer) => {
-    const count = bytes.copy(into, 0, at, Math.min(bytes.length, at + into.length));
-    at += count;
-    return count;
-  };
-};
+/** Reads `bytes` at any position, as a file would (`most`: at most this many bytes a read, as a short read does). */
+const reader = (bytes: Buffer, most = Number.POSITIVE_INFINITY) => (into: Buffer, position: number) =>
+  bytes.copy(into, 0, Math.min(position, bytes.length), Math.min(bytes.length, position + into.length, position + most));
 
 /** The bytes an element's offset and length point to in `bytes`, checked against its fingerprint and head. */
 const textOf = (bytes: Buffer, element: ScannedElement) => {
@@ -23,7 +17,7 @@ const textOf = (bytes: Buffer, element: ScannedElement) => {
 /** The elements' texts, the bytes given in chunks of every size from 1 to 7 and whole: all must agree. */
 const split = (text: string) => {
   const bytes = Buffer.from(text);
-  const results = [1, 2, 3, 5, 7, bytes.length || 1].map((size) => scanJsonArray(reader(bytes), size)?.map((element) => textOf(bytes, element)));
+  const results = [1, 2, 3, 5, 7, bytes.length || 1].map((size) => scanJsonArray(reader(bytes), [], size)?.map((element) => textOf(bytes, element)));
   for (const result of results) expect(result).toEqual(results[0]);
   return results[0];
 };
@@ -41,7 +35,7 @@ describe('scanJsonArray', () => {
     const posts = [{ id: 1, body: 'x'.repeat(40) }, { id: 2 }, { id: 3, body: 'é'.repeat(30) }];
     const text = ` [\n${posts.map((post) => JSON.stringify(post)).join(',\n  ')}\n]\n`;
     for (const size of [text.length, 3, 16]) {
-      const elements = scanJsonArray(reader(Buffer.from(text)), size);
+      const elements = scanJsonArray(reader(Buffer.from(text)), [], size);
       expect(elements?.map((element) => JSON.parse(textOf(Buffer.from(text), element)))).toEqual(posts);
       expect(elements?.map((element) => element.offset)).toEqual(posts.map((post) => Buffer.from(text).indexOf(JSON.stringify(post))));
     }
@@ -62,19 +56,15 @@ describe('scanJsonArray', () => {
   });
 });
 
-/** Reads `bytes` at any position, as a file would (`most`: at most this many bytes a read, as a short read does). */
-const readerAt = (bytes: Buffer, most = Number.POSITIVE_INFINITY) => (into: Buffer, position: number) =>
-  bytes.copy(into, 0, Math.min(position, bytes.length), Math.min(bytes.length, position + into.length, position + most));
-
 const plain = (elements: ScannedElement[] | undefined) => elements?.map(({ hash, head, offset, length }) => ({ hash, head, offset, length }));
 
-describe('rescanJsonArray', () => {
-  /** What a full scan gives for `text`, and the same from a rescan knowing `before`'s elements, through buffers of several sizes. */
+describe('scanJsonArray with the elements of an earlier scan', () => {
+  /** What a scan of `text` from nothing gives, and the same from a scan knowing `before`'s elements, through buffers of several sizes. */
   const both = (before: string, text: string) => {
     const known = scanJsonArray(reader(Buffer.from(before))) ?? [];
     const full = scanJsonArray(reader(Buffer.from(text)));
     for (const [chunk, most] of [[1 << 20, Number.POSITIVE_INFINITY], [64, Number.POSITIVE_INFINITY], [16, 5], [3, 2]] as const) {
-      expect(plain(rescanJsonArray(readerAt(Buffer.from(text), most), known, chunk)), `${text} (chunk ${chunk})`).toEqual(plain(full));
+      expect(plain(scanJsonArray(reader(Buffer.from(text), most), known, chunk)), `${text} (chunk ${chunk})`).toEqual(plain(full));
     }
     return full?.map((element) => textOf(Buffer.from(text), element));
   };
