@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
-import { folderIdentity, removeHead, stateFile, loadBuildState, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
+import { folderIdentity, loadBuildState, markStateChanging, removeHead, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
 import { fetchContent, readSnapshot, type SnapshotRead } from './fetch.js';
 import { hostingFiles } from './hosting/index.js';
 import { mediaBasisOf, normalizeSite, reusableContent } from './normalize.js';
@@ -69,7 +69,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
       await removeHead(options);
       // Nor a report: a run with nothing new would give it again (build/run.ts).
       await rm(reportFile(options.outDir), { force: true });
-      if (writer.folder.inPlace) await rm(stateFile(options), { force: true });
+      if (writer.folder.inPlace) await markStateChanging(options);
     };
     const { write, otherFiles } = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], begun.publicFiles, rendered.written, media, beforeChange));
     const { memo, ...report } = await timed(stages, 'report', () =>
@@ -105,7 +105,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         shells: rendered.shells,
         // The cached posts' bodies are in it: the bodies normalized now are appended to it.
         ...(previous?.pack ? { pack: previous.pack } : {}),
-      }, begun.inputs, begun.snapshot?.posts),
+      }, begun.inputs, begun.snapshot?.posts, previous),
     );
     await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
     if (!quiet) log(formatReport(report));

@@ -15,6 +15,7 @@ import type { NormalizedPost, PostMedia } from '../wordpress/normalize.js';
 import type { SyncState } from '../wordpress/sync.js';
 import { appendBodies, packSize, readBody, removeOtherPacks, type BodyRef, type PackRef } from './body-pack.js';
 import { codeVersion } from './code-version.js';
+import { applyDelta, diffState, type StateBase, type StateDelta } from './state-delta.js';
 import type { BuildWarning } from '../warnings.js';
 
 /**
@@ -97,7 +98,8 @@ export interface CacheStart {
 }
 
 const FORMAT_PREFIX = 'SQBB-BUILD-CACHE ';
-const MAGIC = `${FORMAT_PREFIX}3\n`;
+const MAGIC = `${FORMAT_PREFIX}4\n`;
+const DELTA_MAGIC = 'SQBB-BUILD-DELTA 1\n';
 /**
  * The payload's checksum catches a truncated or damaged file, not an attacker: SHA-1 reads a
  * 100 MB cache (20,000 posts) ten times faster than SHA-256 here.
@@ -118,9 +120,32 @@ export function cacheIdentity(options: BuildOptions, code = codeVersion()): stri
   });
 }
 
+/** The state's base file (build/cache/state-delta.ts): the whole state as some build saved it. */
 export function stateFile(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): string {
   const name = createHash('sha256').update(options.outDir).digest('hex').slice(0, 16);
   return path.join(options.cacheDir, `state-${name}.bin`);
+}
+
+/** What the builds since the base changed of it; none when the base was just written. */
+export function deltaFile(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): string {
+  return stateFile(options).replace(/\.bin$/, '.delta.bin');
+}
+
+/** Present while a build changes the output folder in place: the state no longer describes it. */
+function changingFile(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): string {
+  return stateFile(options).replace(/\.bin$/, '.changing');
+}
+
+/** Before a build changes the output in place: until its state is saved, a crash leaves no state to trust. */
+export async function markStateChanging(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): Promise<void> {
+  await mkdir(options.cacheDir, { recursive: true });
+  await writeFile(changingFile(options), '');
+}
+
+/** The state's files as the file system sees them: base and delta. */
+async function stateStamp(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): Promise<string> {
+  const delta = await stat(deltaFile(options)).catch(() => undefined);
+  return `${fileStamp(await stat(stateFile(options)))}|${delta ? fileStamp(delta) : '-'}`;
 }
 
 /**
@@ -136,7 +161,7 @@ export interface BuildHead {
   outputFolder: FolderIdentity;
   /** Some posts' images failed for a passing reason: the next build tries them again. */
   retries: boolean;
-  /** The state file it goes with (inode, size, time): a state replaced or damaged since makes the head void. */
+  /** The state files it goes with (inode, size, time): a state replaced or damaged since makes the head void. */
   state: string;
   /** Snapshot builds: the posts of the snapshot's posts.json as this build met them, in order, where the next one expects them (build/fetch.ts). */
   posts?: KnownElement[];
@@ -154,7 +179,7 @@ export async function readHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'
     if (typeof head?.identity !== 'string' || typeof head.retries !== 'boolean' || typeof folder?.ino !== 'number' || typeof folder.ctimeMs !== 'number') return undefined;
     if ((head.inputs !== undefined && typeof head.inputs !== 'string') || typeof head.state !== 'string') return undefined;
     if (head.posts !== undefined && !(Array.isArray(head.posts) && head.posts.every(isKnownElement))) return undefined;
-    if (head.state !== fileStamp(await stat(stateFile(options)))) return undefined;
+    if (head.state !== (await stateStamp(options))) return undefined;
     return head as BuildHead;
   } catch {
     return undefined;
@@ -177,53 +202,88 @@ export async function loadBuildState(options: BuildOptions, identity: string): P
   if (options.clean) return { reason: '--clean' };
   const file = stateFile(options);
   let bytes: Buffer;
+  let stamp: string;
   try {
+    stamp = fileStamp(await stat(file));
     bytes = await readFile(file);
   } catch {
     return { reason: 'no cache yet' };
   }
+  if (await stat(changingFile(options)).catch(() => undefined)) return { reason: 'the last build stopped while changing the output' };
   // An older format of ours is no fault: a new release simply starts clean, like a code change.
   if (bytes.subarray(0, FORMAT_PREFIX.length).toString() === FORMAT_PREFIX && bytes.subarray(0, MAGIC.length).toString() !== MAGIC) {
     return { reason: 'cache made by another version of the build' };
   }
-  const state = decodeState(bytes, path.dirname(file));
+  const delta = await readFile(deltaFile(options)).catch(() => undefined);
+  const state = decodeState(bytes, path.dirname(file), stamp, delta);
   if (!state) return { reason: 'unreadable cache', warning: `build cache ${file} is corrupt, truncated or not ours: ignored, clean build` };
   if (state.identity !== identity) return { reason: describeMismatch(state.identity, identity) };
   return { state, reason: 'cache' };
 }
 
+/** The base each loaded state was read from: what a save compares the next state with. */
+const bases = new WeakMap<BuildState, StateBase>();
+
 /**
- * Writes the state, then its head (`inputs`: the fingerprint of what the build was made from, when
- * known; `posts`: where the snapshot's posts were, for the next build to expect them there).
+ * Writes the state (`previous`: the state this build started from), then its head (`inputs`: the
+ * fingerprint of what the build was made from, when known; `posts`: where the snapshot's posts
+ * were, for the next build to expect them there). Only what differs from the base is written,
+ * as a delta, until it grows to half the base: then the whole state is, as a new base.
  */
-export async function saveBuildState(options: BuildOptions, state: BuildState, inputs?: string, posts?: readonly KnownElement[]): Promise<void> {
+export async function saveBuildState(options: BuildOptions, state: BuildState, inputs?: string, posts?: readonly KnownElement[], previous?: BuildState): Promise<void> {
   const file = stateFile(options);
   await mkdir(path.dirname(file), { recursive: true });
   await removeHead(options);
-  const pack = packBodies(path.dirname(file), `${path.basename(file, '.bin')}-`, state);
-  const payload = serialize({ ...state, pack, content: { ...state.content, posts: state.content.posts.map(savedPost) } });
-  const checksum = payloadChecksum(payload);
-  const temporary = `${file}.tmp-${process.pid}`;
-  try {
-    // Header and payload in one write, without copying the payload into a new buffer.
-    await writeFile(temporary, [Buffer.from(`${MAGIC}${checksum}\n`), payload]);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+  const next = { ...state, pack: packBodies(path.dirname(file), `${path.basename(file, '.bin')}-`, state) };
+  const base = previous && bases.get(previous);
+  let saved = false;
+  if (base && base.state.pack?.file === next.pack.file && base.stamp === (await stat(file).then(fileStamp, () => ''))) {
+    const delta = serialize(diffState(base, next, savedPost));
+    if (delta.length <= base.payloadLength / 2) {
+      await writeFramed(deltaFile(options), DELTA_MAGIC, delta);
+      saved = true;
+    }
   }
+  if (!saved) {
+    await writeFramed(file, MAGIC, serialize({ ...next, content: { ...next.content, posts: next.content.posts.map(savedPost) } }));
+    // A delta left by a crash from here on names the old base: ignored.
+    await rm(deltaFile(options), { force: true });
+  }
+  await rm(changingFile(options), { force: true });
   const head: BuildHead = {
     identity: state.identity,
     ...(inputs ? { inputs } : {}),
     outputFolder: state.outputFolder,
     retries: state.content.posts.some((post) => !post.rawHash),
-    state: fileStamp(await stat(file)),
+    state: await stateStamp(options),
     ...(posts ? { posts: posts.map(({ length, hash }) => ({ length, hash })) } : {}),
   };
   const headTemporary = `${headFile(options)}.tmp-${process.pid}`;
   await writeFile(headTemporary, `${JSON.stringify(head)}\n`);
   await rename(headTemporary, headFile(options));
-  await removeOtherPacks(path.dirname(file), `${path.basename(file, '.bin')}-`, pack);
+  await removeOtherPacks(path.dirname(file), `${path.basename(file, '.bin')}-`, next.pack);
+}
+
+/** Header (`magic`, the payload's checksum) and payload in one write to a new file renamed over `file`. */
+async function writeFramed(file: string, magic: string, payload: Uint8Array): Promise<void> {
+  const temporary = `${file}.tmp-${process.pid}`;
+  try {
+    // Without copying the payload into a new buffer.
+    await writeFile(temporary, [Buffer.from(`${magic}${payloadChecksum(payload)}\n`), payload]);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** The payload of a framed file, when it is whole (its checksum holds); undefined otherwise. */
+function unframe(bytes: Buffer, magic: string): { payload: Buffer; checksum: string } | undefined {
+  const headerEnd = magic.length + CHECKSUM_LENGTH + 1;
+  if (bytes.length <= headerEnd || bytes.subarray(0, magic.length).toString() !== magic) return undefined;
+  const checksum = bytes.subarray(magic.length, headerEnd - 1).toString();
+  const payload = bytes.subarray(headerEnd);
+  return payloadChecksum(payload) === checksum ? { payload, checksum } : undefined;
 }
 
 /**
@@ -267,27 +327,59 @@ function attachBody(entry: CachedPost, dir: string, pack: PackRef, ref: BodyRef)
   });
 }
 
-/** The state in `bytes`, its posts' bodies to be read from its pack in `dir`; undefined when it does not read as a whole. */
-export function decodeState(bytes: Buffer, dir: string): BuildState | undefined {
-  const headerEnd = MAGIC.length + CHECKSUM_LENGTH + 1;
-  if (bytes.length <= headerEnd || bytes.subarray(0, MAGIC.length).toString() !== MAGIC) return undefined;
-  const checksum = bytes.subarray(MAGIC.length, headerEnd - 1).toString();
-  const payload = bytes.subarray(headerEnd);
-  if (payloadChecksum(payload) !== checksum) return undefined;
+/**
+ * The state in the base file's `bytes` (read at `stamp`) and its `delta` file's, its posts' bodies
+ * to be read from its pack in `dir`; undefined when it does not read as a whole. A delta written
+ * for another base (left by a crash while a new base replaced it) is ignored.
+ */
+export function decodeState(bytes: Buffer, dir: string, stamp: string, deltaBytes?: Buffer): BuildState | undefined {
+  const frame = unframe(bytes, MAGIC);
+  if (!frame) return undefined;
   try {
-    const state = deserialize(payload) as BuildState;
-    if (!isStateShape(state) || !state.pack) return undefined;
-    const pack = state.pack;
+    const loaded = deserialize(frame.payload) as BuildState;
+    if (!isStateShape(loaded) || !loaded.pack) return undefined;
+    const base: StateBase = {
+      checksum: frame.checksum,
+      stamp,
+      payloadLength: frame.payload.length,
+      posts: new Map(loaded.content.posts.map((entry) => [entry.post.id, entry])),
+      outputs: loaded.outputs,
+      state: loaded,
+    };
+    let state = loaded;
+    if (deltaBytes) {
+      const deltaFrame = unframe(deltaBytes, DELTA_MAGIC);
+      if (!deltaFrame) return undefined;
+      const delta = deserialize(deltaFrame.payload) as StateDelta;
+      if (!isDeltaShape(delta)) return undefined;
+      if (delta.base === base.checksum) {
+        const applied = applyDelta(base, delta);
+        if (!applied || !isStateShape(applied) || !applied.pack) return undefined;
+        state = applied;
+      }
+    }
+    const pack = state.pack as PackRef;
     // A pack shorter than the bodies it should hold (truncated, replaced) makes the whole state void.
     const size = packSize(dir, pack);
     for (const entry of state.content.posts) {
       if (!entry.body || entry.body.at + entry.body.length > size) return undefined;
       attachBody(entry, dir, pack, entry.body);
     }
+    bases.set(state, base);
     return state;
   } catch {
     return undefined;
   }
+}
+
+function isDeltaShape(value: unknown): value is StateDelta {
+  const delta = value as Partial<StateDelta> | null;
+  return (
+    typeof delta === 'object' && delta !== null && typeof delta.base === 'string' &&
+    Array.isArray(delta.order) && Array.isArray(delta.posts) && Array.isArray(delta.removed) &&
+    typeof delta.outputs === 'object' && delta.outputs !== null &&
+    typeof delta.fields === 'object' && delta.fields !== null && typeof delta.contentFields === 'object' && delta.contentFields !== null
+  );
 }
 
 function isStateShape(value: unknown): value is BuildState {

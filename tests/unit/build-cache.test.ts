@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateFile } from '../../build/cache/build-cache.js';
+import { deltaFile, markStateChanging, removeHead, stateFile } from '../../build/cache/build-cache.js';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/run.js';
 import { readTree } from './read-tree.js';
@@ -171,6 +172,95 @@ describe('the build cache', () => {
     expect(report.run.pagesRendered).toBe(report.pages + report.framePaths.length);
     await writeFile(partners, text);
     await build();
+  });
+
+  describe('saved as a base and a delta', () => {
+    const posts = () => path.join(root, 'content', 'posts.json');
+    let original: string;
+    /** The first post's title set to `title`, the file's other bytes as they are. */
+    const retitle = async (title: string) => {
+      const text = await readFile(posts(), 'utf8');
+      const old = (JSON.parse(text) as { title: { rendered: string } }[])[0]?.title.rendered ?? '';
+      await writeFile(posts(), text.replace(JSON.stringify(old), JSON.stringify(title)));
+    };
+    beforeAll(async () => {
+      original = await readFile(posts(), 'utf8');
+    });
+    afterAll(async () => {
+      await writeFile(posts(), original);
+      await build('--clean');
+    });
+
+    it('saves what a cron run changed beside the state, not the whole state again; the next build reads both', async () => {
+      await build('--clean');
+      const base = await readFile(cacheFile());
+      expect(existsSync(deltaFile(options()))).toBe(false);
+      await retitle('Un titre corrigé');
+      expect((await build()).run).toMatchObject({ mode: 'incremental', posts: { changed: 1 } });
+      expect(await readFile(cacheFile())).toEqual(base);
+      expect((await stat(deltaFile(options()))).size).toBeLessThan(base.length / 2);
+      // Back to the first title: only the delta says the article shows the other one.
+      await writeFile(posts(), original);
+      const back = await build();
+      expect(back.run).toMatchObject({ mode: 'incremental', posts: { changed: 1 } });
+      expect(back.run.renderedPaths.length).toBeGreaterThan(0);
+      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+    });
+
+    it('ignores a damaged delta with one warning and builds clean, the same site', async () => {
+      await retitle('Un titre corrigé');
+      await build();
+      const delta = await readFile(deltaFile(options()));
+      delta[delta.length - 3] = (delta[delta.length - 3] as number) ^ 1;
+      await writeFile(deltaFile(options()), delta);
+      await writeFile(posts(), original);
+      const report = await build();
+      expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
+      expect(report.warnings.filter((warning) => warning.kind === 'build-cache')).toHaveLength(1);
+      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+    });
+
+    it('ignores a delta left from before its base was written again (a crash in between)', async () => {
+      await retitle('Un titre corrigé');
+      await build();
+      const leftover = await readFile(deltaFile(options()));
+      await writeFile(posts(), original);
+      await build('--clean');
+      await writeFile(deltaFile(options()), leftover);
+      // Applied, the leftover would say the post already has this title: nothing to render.
+      await retitle('Un titre corrigé');
+      const report = await build();
+      expect(report.run).toMatchObject({ mode: 'incremental', posts: { changed: 1 } });
+      expect(report.warnings.filter((warning) => warning.kind === 'build-cache')).toEqual([]);
+      await writeFile(posts(), original);
+      await build();
+      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+    });
+
+    it('writes the whole state again once the delta would reach half of it', async () => {
+      await build('--clean');
+      const base = await readFile(cacheFile());
+      // Every post edited: the delta would hold them all.
+      const all = JSON.parse(original) as { title: { rendered: string } }[];
+      for (const post of all) post.title.rendered = `${post.title.rendered} (mis à jour)`;
+      await writeFile(posts(), JSON.stringify(all));
+      expect((await build()).run).toMatchObject({ mode: 'incremental', posts: { changed: all.length } });
+      expect(await readFile(cacheFile())).not.toEqual(base);
+      expect(existsSync(deltaFile(options()))).toBe(false);
+      await writeFile(posts(), original);
+      await build();
+      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+    });
+
+    it('trusts no state after a build stopped while it changed the output in place: clean, the same site', async () => {
+      // What a build does before it changes the output in place, then the crash.
+      await removeHead(options());
+      await markStateChanging(options());
+      const report = await build();
+      expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'the last build stopped while changing the output' });
+      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+      expect((await build()).run.mode).toBe('incremental');
+    });
   });
 });
 
