@@ -3,19 +3,24 @@
 // compiled build is made again only when the sources change (it is named by their fingerprint).
 // Plain JavaScript, because it runs before anything can load TypeScript.
 import { existsSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { computeCodeVersion } from './code-version.mjs';
+import { runCompiled } from './run-compiled.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const compiledRoot = path.join(root, '.cache', 'compiled');
 const version = computeCodeVersion(root);
 const folder = path.join(compiledRoot, version.slice(0, 20));
-const entry = path.join(folder, 'cli.mjs');
+const entry = path.join(folder, 'cli.cjs');
+/** The worker threads' entries, started by build/worker-thread.ts as siblings of the compiled build. */
+const WORKERS = ['worker', 'normalize-worker'];
 
 if (!existsSync(entry)) await compile();
-await import(pathToFileURL(entry).href);
+const cli = runCompiled(entry);
+// The code cache is written after a build, with the functions a build calls.
+if (await /** @type {(argv: string[]) => Promise<boolean>} */ (cli.exports.main)(process.argv.slice(2))) cli.saveCache();
 
 async function compile() {
   const esbuild = await import('esbuild');
@@ -24,10 +29,10 @@ async function compile() {
     absWorkingDir: root,
     entryPoints: { cli: 'build/cli.ts', worker: 'build/render/worker.ts', 'normalize-worker': 'build/normalize-worker.ts' },
     outdir: temporary,
-    outExtension: { '.js': '.mjs' },
+    outExtension: { '.js': '.cjs' },
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    // CommonJS, one file per entry: what build/run-compiled.mjs can run with V8's code cache.
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     // The libraries are bundled in too: a few files load faster than the hundreds of modules they
@@ -35,12 +40,25 @@ async function compile() {
     // build is chosen here, once. sharp (native) and esbuild (a binary) stay where they are; Swiper
     // and Preact only run in the browser.
     external: ['sharp', 'esbuild', 'swiper', 'swiper/*', 'preact', 'preact/*'],
-    define: { 'process.env.NODE_ENV': '"production"', __SQBB_CODE_VERSION__: JSON.stringify(version) },
-    // The bundled CommonJS libraries require Node's own modules.
-    banner: { js: "import { createRequire as __sqbbRequire } from 'node:module'; const require = __sqbbRequire(import.meta.url);" },
+    // Loaded when first needed, as the sources' import() does, but by require: a script has no module loader.
+    supported: { 'dynamic-import': false },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __SQBB_CODE_VERSION__: JSON.stringify(version),
+      'import.meta.url': '__sqbbModuleUrl',
+      'import.meta.dirname': '__dirname',
+    },
+    banner: { js: "var __sqbbModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     jsx: 'automatic',
+    // Less to parse on every start; names are kept, for the stack of a failure.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
+  const loader = pathToFileURL(path.join(root, 'build', 'run-compiled.mjs')).href;
+  for (const name of WORKERS) {
+    await writeFile(path.join(temporary, `${name}.mjs`), `import { runCompiled } from ${JSON.stringify(loader)};\nrunCompiled(new URL('./${name}.cjs', import.meta.url), { saveOnExit: true });\n`);
+  }
   try {
     await rename(temporary, folder);
   } catch (error) {
