@@ -50,7 +50,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
     // Pages are kept from the output in place only if it is the one the cache describes; then only
     // what changed is written, in place.
     const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs } : undefined;
-    const writer = await openOutput(options.outDir, keep ? { inPlace: { previousFiles: [...Object.keys(keep.outputs), ...(previous?.otherFiles ?? [])] } } : {});
+    const writer = await openOutput(options.outDir, keep ? { inPlace: { previousFiles: [...keep.outputs.keys(), ...(previous?.otherFiles ?? [])] } } : {});
     output = writer;
     const progress = quiet ? undefined : createProgress('render');
     // Pages are written as they are rendered: the render stage's time includes their writing.
@@ -97,7 +97,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
       saveBuildState(options, {
         identity,
         content,
-        outputs: Object.fromEntries(rendered.outputs.map(({ path, record }) => [path, record])),
+        outputs: new Map(rendered.outputs.map(({ path, record }) => [path, record])),
         otherFiles,
         outputFolder: (await folderIdentity(options.outDir)) ?? { ino: 0, ctimeMs: 0 },
         assets: { sharedProps, built: assets },

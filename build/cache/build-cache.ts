@@ -15,6 +15,7 @@ import type { NormalizedPost, PostMedia } from '../wordpress/normalize.js';
 import type { SyncState } from '../wordpress/sync.js';
 import { appendBodies, packSize, readBody, removeOtherPacks, type BodyRef, type PackRef } from './body-pack.js';
 import { codeVersion } from './code-version.js';
+import { fromColumns, toColumns, type OutputColumns } from './output-columns.js';
 import { applyDelta, diffState, type StateBase, type StateDelta } from './state-delta.js';
 import type { BuildWarning } from '../warnings.js';
 
@@ -29,7 +30,7 @@ export interface BuildState {
   identity: string;
   content: CachedContent;
   /** By root-relative output path: what each file of the output was made from. */
-  outputs: Record<string, OutputRecord>;
+  outputs: Map<string, OutputRecord>;
   /** The output's other files (assets, public files, hosting files), root-relative: in-place builds delete those that go. */
   otherFiles?: string[];
   /** The output folder those files are in (a folder swapped in since is not the one described). */
@@ -221,6 +222,9 @@ export async function loadBuildState(options: BuildOptions, identity: string): P
   return { state, reason: 'cache' };
 }
 
+/** The state as the base file holds it: its output records in columns. */
+type SavedState = Omit<BuildState, 'outputs'> & { outputs: OutputColumns };
+
 /** The base each loaded state was read from: what a save compares the next state with. */
 const bases = new WeakMap<BuildState, StateBase>();
 
@@ -245,7 +249,8 @@ export async function saveBuildState(options: BuildOptions, state: BuildState, i
     }
   }
   if (!saved) {
-    await writeFramed(file, MAGIC, serialize({ ...next, content: { ...next.content, posts: next.content.posts.map(savedPost) } }));
+    const whole: SavedState = { ...next, outputs: toColumns(next.outputs), content: { ...next.content, posts: next.content.posts.map(savedPost) } };
+    await writeFramed(file, MAGIC, serialize(whole));
     // A delta left by a crash from here on names the old base: ignored.
     await rm(deltaFile(options), { force: true });
   }
@@ -336,7 +341,10 @@ export function decodeState(bytes: Buffer, dir: string, stamp: string, deltaByte
   const frame = unframe(bytes, MAGIC);
   if (!frame) return undefined;
   try {
-    const loaded = deserialize(frame.payload) as BuildState;
+    const saved = deserialize(frame.payload) as SavedState;
+    const outputs = fromColumns(saved?.outputs);
+    if (!outputs) return undefined;
+    const loaded: BuildState = { ...saved, outputs };
     if (!isStateShape(loaded) || !loaded.pack) return undefined;
     const base: StateBase = {
       checksum: frame.checksum,
@@ -377,7 +385,7 @@ function isDeltaShape(value: unknown): value is StateDelta {
   return (
     typeof delta === 'object' && delta !== null && typeof delta.base === 'string' &&
     Array.isArray(delta.order) && Array.isArray(delta.posts) && Array.isArray(delta.removed) &&
-    typeof delta.outputs === 'object' && delta.outputs !== null &&
+    delta.outputs instanceof Map &&
     typeof delta.fields === 'object' && delta.fields !== null && typeof delta.contentFields === 'object' && delta.contentFields !== null
   );
 }
@@ -386,7 +394,7 @@ function isStateShape(value: unknown): value is BuildState {
   const state = value as Partial<BuildState> | null;
   return (
     typeof state === 'object' && state !== null && typeof state.identity === 'string' &&
-    typeof state.outputs === 'object' && state.outputs !== null &&
+    state.outputs instanceof Map &&
     typeof state.content === 'object' && state.content !== null && Array.isArray(state.content.posts) &&
     Array.isArray(state.content.categories) && Array.isArray(state.content.tags) && Array.isArray(state.content.skipped)
   );

@@ -16,7 +16,7 @@ export interface StateDelta {
   /** Posts as saved, where they differ from the base's (new or changed). */
   posts: CachedPost[];
   /** Output records that differ from the base's (new or changed). */
-  outputs: Record<string, OutputRecord>;
+  outputs: Map<string, OutputRecord>;
   /** Output paths of the base no longer in the output. */
   removed: string[];
   /** The state's other fields and the content's, where they differ from the base's (undefined: absent now). */
@@ -34,7 +34,7 @@ export interface StateBase {
   stamp: string;
   payloadLength: number;
   posts: ReadonlyMap<number, CachedPost>;
-  outputs: Readonly<Record<string, OutputRecord>>;
+  outputs: ReadonlyMap<string, OutputRecord>;
   state: BuildState;
 }
 
@@ -47,8 +47,9 @@ export function applyDelta(base: StateBase, delta: StateDelta): BuildState | und
     if (!entry) return undefined;
     posts.push(entry);
   }
-  const outputs: Record<string, OutputRecord> = { ...base.outputs, ...delta.outputs };
-  for (const path of delta.removed) delete outputs[path];
+  const outputs = new Map(base.outputs);
+  for (const [path, record] of delta.outputs) outputs.set(path, record);
+  for (const path of delta.removed) outputs.delete(path);
   const content = withFields({ ...base.state.content, posts }, delta.contentFields);
   return withFields({ ...base.state, content, outputs }, delta.fields);
 }
@@ -60,17 +61,19 @@ export function applyDelta(base: StateBase, delta: StateDelta): BuildState | und
  * kept entry; a new body pack changes every entry's body, so it is saved as a new base instead.
  */
 export function diffState(base: StateBase, next: BuildState, save: (entry: CachedPost) => CachedPost): StateDelta {
-  const outputs: Record<string, OutputRecord> = {};
-  for (const [path, record] of Object.entries(next.outputs)) {
-    const known = base.outputs[path];
-    if (!known || !sameRecord(known, record)) outputs[path] = record;
+  const outputs = new Map<string, OutputRecord>();
+  for (const [path, record] of next.outputs) {
+    const known = base.outputs.get(path);
+    if (!known || !sameRecord(known, record)) outputs.set(path, record);
   }
+  const removed: string[] = [];
+  for (const path of base.outputs.keys()) if (!next.outputs.has(path)) removed.push(path);
   return {
     base: base.checksum,
     order: next.content.posts.map((entry) => entry.post.id),
     posts: next.content.posts.filter((entry) => base.posts.get(entry.post.id) !== entry).map(save),
     outputs,
-    removed: Object.keys(base.outputs).filter((path) => !Object.hasOwn(next.outputs, path)),
+    removed,
     fields: differing(base.state, next, ['content', 'outputs']),
     contentFields: differing(base.state.content, next.content, ['posts']),
   };

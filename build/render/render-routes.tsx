@@ -28,7 +28,7 @@ export type EmitFile = (file: EmittedFile, order: number) => void;
 
 /** The previous build's records, usable only when its output folder is the one still in place (the output is updated in place). */
 export interface ReuseSource {
-  outputs: Readonly<Record<string, OutputRecord>>;
+  outputs: ReadonlyMap<string, OutputRecord>;
 }
 
 export interface RenderCounts {
@@ -94,7 +94,7 @@ export function renderRoutes(
   // The output folder is the build's own (the cache describes it, by inode): its files are not
   // checked one by one, which cost a system call per file on every cron run.
   const kept = (file: string, key: string) => {
-    const record = previous?.outputs[file];
+    const record = previous?.outputs.get(file);
     return record?.key === key ? record : undefined;
   };
   // Thousands of pages link the same few island and stylesheet lists: one array each, which the
