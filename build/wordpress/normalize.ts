@@ -53,9 +53,10 @@ export function resolvePosts(
 ): NewsPost[] {
   const byId = { categories: rankedById(terms.categories), tags: rankedById(terms.tags) };
   // Posts share a few combinations of terms: each is resolved once (and the posts share its list).
-  const resolved = { categories: new Map<string, Term[]>(), tags: new Map<string, Term[]>() };
+  const resolved = { categories: new Map<string | number, Term[]>(), tags: new Map<string | number, Term[]>() };
   const resolve = (ids: readonly number[], kind: 'categories' | 'tags') => {
-    const id = ids.join();
+    // Most posts have one category: its id is the key, without a string made for it.
+    const id = ids.length === 1 ? (ids[0] as number) : ids.join();
     let terms = resolved[kind].get(id);
     if (!terms) resolved[kind].set(id, (terms = resolveTerms(ids, byId[kind])));
     return terms;
@@ -66,7 +67,9 @@ export function resolvePosts(
     if (categories.length === 0) warn(postWarning(post.id, 'no-category', 'no category'));
     // The post itself becomes the site's: a copy of 5,000 posts on every cron run would cost more
     // than all else normalize does then, and a body read lazily from the build cache stays so.
-    const site = Object.assign(post, { categories, tags: resolve(tagIds, 'tags') }) as NewsPost;
+    const site = post as NewsPost;
+    site.categories = categories;
+    site.tags = resolve(tagIds, 'tags');
     if (revision) site.revision = revision;
     return site;
   });

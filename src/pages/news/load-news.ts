@@ -113,7 +113,15 @@ const revisionOf = (post: NewsPost): string => post.revision ?? JSON.stringify(p
 /** What an article page is made from (its route's inputs): the post, and the names of its terms, resolved each build. */
 export function articleInputs(site: SiteData, id: string | undefined): string {
   const post = findPost(site, id);
-  return JSON.stringify([revisionOf(post), post.categories, post.tags]);
+  return `[${JSON.stringify(revisionOf(post))},${termsJson(post.categories)},${termsJson(post.tags)}]`;
+}
+
+/** Posts share their term lists (one per combination): each list's JSON is made once per build. */
+const termsJsonMemo = new WeakMap<readonly Term[], string>();
+function termsJson(terms: readonly Term[]): string {
+  let json = termsJsonMemo.get(terms);
+  if (json === undefined) termsJsonMemo.set(terms, (json = JSON.stringify(terms)));
+  return json;
 }
 
 /** What page n of a list is made from (its route's inputs): the list, its length and the posts on that page. */
