@@ -11,7 +11,8 @@ export const BENCH_NOW = '2026-01-15T12:00:00Z';
 /** The shared reference floor (issue "Clean build as fast as Hugo"): React renderToString of the same site, whole pages. */
 const FLOOR = path.resolve(import.meta.dirname, '../../shared/bench/floor.mjs');
 /** Runs on tmpfs: this VM's disk makes absolute times drift (see bench/README.md). */
-export const RUN_ROOT = existsSync('/dev/shm') ? '/dev/shm/sqbb-bench' : path.resolve(import.meta.dirname, '../.tmp/bench-runs');
+const ON_TMPFS = existsSync('/dev/shm');
+export const RUN_ROOT = ON_TMPFS ? '/dev/shm/sqbb-bench' : path.resolve(import.meta.dirname, '../.tmp/bench-runs');
 
 /** One measured process. */
 export interface ProcessRun {
@@ -72,6 +73,10 @@ export async function benchSize(posts: number, rounds: number, log: (line: strin
       log(`  ${posts} posts, round ${round}: ${label} ${seconds(run.wallMs)} (${(run.wallMs / clean.wallMs).toFixed(2)}× clean), ${run.pagesRendered} pages rendered, ${run.changed} files changed`);
     }
     results.push({ floor, clean, noChange, newPost, editedPost });
+    // On tmpfs, files kept from earlier rounds make the next rounds' file creation cost more
+    // system time (the clean build's doubled by round 3, the floor's hardly): each round starts on
+    // an empty one. On the disk, deleting is what costs (see "The deletion artefact").
+    if (ON_TMPFS) await rm(path.join(RUN_ROOT, 'runs'), { recursive: true, force: true });
   }
   return { posts, postsJsonMb, rounds: results, summary: summarize(results) };
 }
