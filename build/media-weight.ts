@@ -1,11 +1,4 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
-
-type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
-
-/** A node that is an element of the given tag name (htmlparser2's nodes carry `name` and `attribs` only then). */
-function isElement(node: unknown, name: string): node is Element {
-  return typeof node === 'object' && node !== null && (node as { type?: string }).type === 'tag' && (node as { name?: string }).name === name;
-}
+import { Parser } from 'htmlparser2';
 
 /**
  * The phone the report weighs images for: a common Android viewport at device pixel ratio 2
@@ -25,21 +18,48 @@ export interface MediaWeight {
  * `sizeOf` gives a site path's byte size (undefined for what is not the site's file, left out).
  */
 export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => number | undefined): MediaWeight {
-  const document = parseDocument(html);
   const weight: MediaWeight = { eager: 0, total: 0 };
-  for (const img of DomUtils.getElementsByTagName('img', document, true)) {
-    const picture = isElement(img.parent, 'picture') ? img.parent : undefined;
-    const avif = picture?.children.find((child): child is Element => isElement(child, 'source') && child.attribs.type === 'image/avif');
-    const srcset = avif?.attribs.srcset ?? avif?.attribs.srcSet ?? img.attribs.srcset ?? img.attribs.srcSet;
-    const sizes = avif?.attribs.sizes ?? img.attribs.sizes;
-    const url = srcset ? pickCandidate(srcset, sizes) : img.attribs.src;
+  const weigh = (img: Attributes, avif: Attributes | undefined) => {
+    const srcset = avif?.srcset ?? img.srcset;
+    const sizes = avif?.sizes ?? img.sizes;
+    const url = srcset ? pickCandidate(srcset, sizes) : img.src;
     const bytes = url ? sizeOf(url) : undefined;
-    if (bytes === undefined) continue;
+    if (bytes === undefined) return;
     weight.total += bytes;
-    if (img.attribs.loading !== 'lazy') weight.eager += bytes;
-  }
+    if (img.loading !== 'lazy') weight.eager += bytes;
+  };
+  // Read as a stream, not as a tree: the report weighs the largest page of each type on every
+  // build that changes it, and building its DOM cost a cron run with a new post 15 ms. The
+  // images of a <picture> (its children) are weighed when it closes, with its AVIF source.
+  const open: string[] = [];
+  const pictures: { avif?: Attributes; images: Attributes[]; depth: number }[] = [];
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      const picture = pictures.at(-1);
+      const child = picture !== undefined && picture.depth === open.length;
+      if (name === 'img') {
+        if (child) picture.images.push(attribs);
+        else weigh(attribs, undefined);
+      } else if (name === 'source' && child && attribs.type === 'image/avif') {
+        picture.avif ??= attribs;
+      }
+      open.push(name);
+      if (name === 'picture') pictures.push({ images: [], depth: open.length });
+    },
+    onclosetag(name) {
+      const picture = pictures.at(-1);
+      if (name === 'picture' && picture?.depth === open.length) {
+        pictures.pop();
+        for (const img of picture.images) weigh(img, picture.avif);
+      }
+      open.pop();
+    },
+  });
+  parser.end(html);
   return weight;
 }
+
+type Attributes = Record<string, string>;
 
 /** The candidate a browser picks: the narrowest at least as wide as the slot × pixel ratio, else the widest. */
 export function pickCandidate(srcset: string, sizes: string | undefined): string | undefined {

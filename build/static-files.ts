@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { publicDir } from '../data/project-root.js';
 import type { OutputFile } from './output-file.js';
@@ -38,11 +39,11 @@ async function filesUnder(dir: string, urlPrefix: string): Promise<OutputFile[]>
     return [];
   }
   const files = entries.filter((entry) => entry.isFile() && !entry.name.startsWith('.'));
-  return Promise.all(
-    files.map(async (entry) => {
-      const absolute = path.join(entry.parentPath, entry.name);
-      const relative = path.relative(dir, absolute).split(path.sep).join('/');
-      return { path: `${urlPrefix}${relative}`, contents: await readFile(absolute) };
-    }),
-  );
+  // A hundred small files, read on every cron run: one by one, a read on the thread pool cost
+  // more in round trips than the bytes (7 ms against 2).
+  return files.map((entry) => {
+    const absolute = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(dir, absolute).split(path.sep).join('/');
+    return { path: `${urlPrefix}${relative}`, contents: readFileSync(absolute) };
+  });
 }
