@@ -1,6 +1,7 @@
 import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { OutputFile } from './output-file.js';
 
 export interface WriteResult {
@@ -34,8 +35,8 @@ export interface OutputFolder {
 export interface WrittenFiles {
   paths: string[];
   changed: number;
-  /** In place: the relative paths written into the staging folder (new or different files). */
-  staged: string[];
+  /** In place: the new or different files, by their name in the staging folder and their relative path in the output. */
+  staged: [staged: string, relative: string][];
 }
 
 /** Writes files into an OutputFolder; several writers (one per thread) may share one folder. */
@@ -74,7 +75,10 @@ export interface OutputWriter extends FileWriter {
 export function createFileWriter(folder: OutputFolder): FileWriter {
   const seen = new Set<string>();
   const dirs = new Set<string>(['.']);
-  const staged: string[] = [];
+  const staged: WrittenFiles['staged'] = [];
+  // Staged files have flat names (no folder to make for each page moved in later); writers of
+  // other threads may stage into the same folder.
+  const stagePrefix = `${threadId}-`;
   let changed = 0;
 
   // Each folder is made once per writer, after its parent: a plain mkdir, cheaper than a recursive
@@ -110,12 +114,21 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
     add: (file) => {
       const relative = claim(file.path);
       const previous = path.join(folder.outDir, relative);
-      const same = folder.hadPrevious && sameBytes(previous, file);
+      const same = folder.hadPrevious && mayBeSame(file) && sameBytes(previous, file);
       // In place, a file equal to the output's is left alone; swapped, it is linked into the new folder.
       if (same && folder.inPlace) return;
-      writeAt(relative, (target) => (same ? linkSync(previous, target) : writeFileSync(target, file.contents)));
-      if (same) return;
-      if (folder.inPlace) staged.push(relative);
+      if (folder.inPlace) {
+        const name = `${stagePrefix}${staged.length}`;
+        try {
+          writeFileSync(path.join(folder.tempDir, name), file.contents);
+        } catch (error) {
+          throw new WriteError(`writing ${folder.outDir} failed: ${(error as Error).message}`);
+        }
+        staged.push([name, relative]);
+      } else {
+        writeAt(relative, (target) => (same ? linkSync(previous, target) : writeFileSync(target, file.contents)));
+        if (same) return;
+      }
       changed += 1;
     },
     reuse: (filePath) => {
@@ -187,16 +200,16 @@ export async function openOutput(outDir: string, options: { inPlace?: { previous
  * new one, never half of one) and deletes the files the new output no longer has, with the
  * folders they leave empty.
  */
-function applyInPlace(folder: OutputFolder, staged: readonly string[], gone: readonly string[]): void {
+function applyInPlace(folder: OutputFolder, staged: WrittenFiles['staged'], gone: readonly string[]): void {
   const made = new Set<string>();
   try {
-    for (const relative of staged) {
+    for (const [name, relative] of staged) {
       const dir = path.dirname(path.join(folder.outDir, relative));
       if (!made.has(dir)) {
         mkdirSync(dir, { recursive: true });
         made.add(dir);
       }
-      renameSync(path.join(folder.tempDir, relative), path.join(folder.outDir, relative));
+      renameSync(path.join(folder.tempDir, name), path.join(folder.outDir, relative));
     }
     for (const relative of gone) {
       rmSync(path.join(folder.outDir, relative), { force: true });
@@ -226,6 +239,11 @@ function toSafeRelative(filePath: string): string {
 
 /** '/a/b-c/index.html': segments of letters, digits, '-' and '_', dots only between them (no '.', '..' or empty segment). */
 const PLAIN_PATH = /^(?:\/[\w-]+(?:\.[\w-]+)*)+$/;
+
+/** False when the file it replaces is known to have another size: no need to read that one. */
+function mayBeSame({ contents, size, previousSize }: OutputFile): boolean {
+  return previousSize === undefined || previousSize === (size ?? (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength));
+}
 
 function sameBytes(file: string, { contents, size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength }: OutputFile): boolean {
   try {

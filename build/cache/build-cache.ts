@@ -83,6 +83,8 @@ export interface CachedPost extends Omit<NormalizedPost, 'media'> {
 export interface OutputRecord {
   /** Fingerprint of everything the file was made from (pages, files with declared inputs) or of its bytes (other files). */
   key: string;
+  /** Files that are not pages: their size in bytes (a page's is in `page`). */
+  size?: number;
   /** Pages only: what the build report needs without reading the file again. */
   page?: { routeId: string; pageType: PageType; islands: IslandName[]; stylesheets: string[]; size: number };
 }

@@ -13,7 +13,7 @@ export interface OutputColumns {
   keys: string;
   /** Per file, its page's kind in `kinds`; -1 for a file that is not a page. */
   kindOf: Int32Array;
-  /** Per file, its page's size in bytes (0 for other files). */
+  /** Per file, its size in bytes (-1 where the record has none). */
   sizes: Float64Array;
   kinds: Omit<NonNullable<OutputRecord['page']>, 'size'>[];
 }
@@ -25,11 +25,12 @@ export function toColumns(outputs: ReadonlyMap<string, OutputRecord>): OutputCol
   const sizes = new Float64Array(outputs.size);
   const kinds: OutputColumns['kinds'] = [];
   const kindIds = new Map<string, number>();
-  for (const [path, { key, page }] of outputs) {
+  for (const [path, { key, size: fileSize, page }] of outputs) {
     const index = paths.length;
     paths.push(path);
     keys.push(key);
     kindOf[index] = -1;
+    sizes[index] = fileSize ?? -1;
     if (!page) continue;
     const { size, ...kind } = page;
     const id = JSON.stringify([kind.routeId, kind.pageType, kind.islands, kind.stylesheets]);
@@ -53,7 +54,9 @@ export function fromColumns(columns: OutputColumns): Map<string, OutputRecord> |
     const kindId = columns.kindOf[index] as number;
     const kind = columns.kinds[kindId];
     if (kindId >= 0 && !kind) return undefined;
-    outputs.set(paths[index] as string, kind ? { key: keys[index] as string, page: { ...kind, size: columns.sizes[index] as number } } : { key: keys[index] as string });
+    const key = keys[index] as string;
+    const size = columns.sizes[index] as number;
+    outputs.set(paths[index] as string, kind ? { key, page: { ...kind, size } } : size >= 0 ? { key, size } : { key });
   }
   return outputs;
 }

@@ -20,7 +20,7 @@ export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islan
 
 /** A file of the output, either made now (`contents`) or kept from the previous output (`reuse`). */
 export type EmittedFile =
-  | { path: string; contents: string | Uint8Array; size?: number; record: OutputRecord }
+  | { path: string; contents: string | Uint8Array; size?: number; previousSize?: number; record: OutputRecord }
   | { path: string; reuse: true; record: OutputRecord };
 
 /** Receives each file with its position in the route order (the writer, in the same thread). */
@@ -97,6 +97,12 @@ export function renderRoutes(
     const record = previous?.outputs.get(file);
     return record?.key === key ? record : undefined;
   };
+  // What the writer may know of the file a new one replaces without reading it (its size).
+  const replaced = (file: string): { previousSize?: number } => {
+    const record = previous?.outputs.get(file);
+    const size = record?.page?.size ?? record?.size;
+    return size === undefined ? {} : { previousSize: size };
+  };
   // Thousands of pages link the same few island and stylesheet lists: one array each, which the
   // cache then stores (and reads back) once.
   const lists = new Map<string, string[]>();
@@ -123,7 +129,12 @@ export function renderRoutes(
           const contents = instance.path.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
           const key = inputsKey ?? fingerprint(contents);
           const record = kept(instance.path, key);
-          output = record ? { path: instance.path, reuse: true, record } : { path: instance.path, contents, record: { key } };
+          if (record) {
+            output = { path: instance.path, reuse: true, record };
+          } else {
+            const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+            output = { path: instance.path, contents, size, ...replaced(instance.path), record: { key, size } };
+          }
         }
         counts.files += 1;
       } else {
@@ -141,7 +152,7 @@ export function renderRoutes(
           const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
           const size = Buffer.byteLength(html.html);
           const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size };
-          output = { path: file, contents: html.html, size, record: { key, page } };
+          output = { path: file, contents: html.html, size, ...replaced(file), record: { key, page } };
           counts.rendered += 1;
         }
         counts.pages += 1;
