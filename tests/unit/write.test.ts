@@ -113,6 +113,25 @@ describe('output updated in place (a cron run on the output its cache describes)
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
+  it('replaces a file whatever size the cache says it had, and keeps an identical one the cache says is as long', async () => {
+    await writeOutput(out, first);
+    const same = await stat(path.join(out, 'same/index.html'));
+    const output = await openOutput(out, { inPlace: { previousFiles: first.map((file) => file.path) } });
+    // The cache's sizes: another length for the home page (no need to read it), the same for the others.
+    output.add({ path: '/index.html', contents: 'home v2!', previousSize: 7 });
+    output.add({ path: '/same/index.html', contents: 'same', previousSize: 4 });
+    output.add({ path: '/actualites/article/7/index.html', contents: 'trashed not', previousSize: 12 });
+    const result = await output.commit();
+    expect(result.changed).toBe(2);
+    expect(await readTree(out)).toEqual({
+      'index.html': Buffer.from('home v2!').toString('base64'),
+      'same/index.html': Buffer.from('same').toString('base64'),
+      'actualites/article/7/index.html': Buffer.from('trashed not').toString('base64'),
+    });
+    const after = await stat(path.join(out, 'same/index.html'));
+    expect([after.ino, after.mtimeMs]).toEqual([same.ino, same.mtimeMs]);
+  });
+
   it('leaves the output as it was when the build fails before the commit', async () => {
     await writeOutput(out, first);
     const before = await readTree(out);
