@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { computeCodeVersion } from './code-version.mjs';
 import { runCompiled } from './run-compiled.mjs';
 
@@ -55,7 +54,8 @@ async function compile() {
     minifySyntax: true,
     logLevel: 'warning',
   });
-  const loader = pathToFileURL(path.join(root, 'build', 'run-compiled.mjs')).href;
+  // Relative: a project moved elsewhere (a restored CI cache) keeps a working compiled build.
+  const loader = path.relative(folder, path.join(root, 'build', 'run-compiled.mjs')).split(path.sep).join('/');
   for (const name of WORKERS) {
     await writeFile(path.join(temporary, `${name}.mjs`), `import { runCompiled } from ${JSON.stringify(loader)};\nrunCompiled(new URL('./${name}.cjs', import.meta.url), { saveOnExit: true });\n`);
   }
