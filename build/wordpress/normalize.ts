@@ -53,13 +53,15 @@ export function resolvePosts(
 ): NewsPost[] {
   const byId = { categories: rankedById(terms.categories), tags: rankedById(terms.tags) };
   // Posts share a few combinations of terms: each is resolved once (and the posts share its list).
-  const resolved = { categories: new Map<string | number, Term[]>(), tags: new Map<string | number, Term[]>() };
+  // A tree of ids: a post's list is found by its ids one after the other, without a string key made for it.
+  const resolved: Record<'categories' | 'tags', TermsNode> = { categories: {}, tags: {} };
   const resolve = (ids: readonly number[], kind: 'categories' | 'tags') => {
-    // Most posts have one category: its id is the key, without a string made for it.
-    const id = ids.length === 1 ? (ids[0] as number) : ids.join();
-    let terms = resolved[kind].get(id);
-    if (!terms) resolved[kind].set(id, (terms = resolveTerms(ids, byId[kind])));
-    return terms;
+    let node = resolved[kind];
+    for (const id of ids) {
+      const next = (node.next ??= new Map()).get(id);
+      node = next ?? (node.next.set(id, {}).get(id) as TermsNode);
+    }
+    return (node.terms ??= resolveTerms(ids, byId[kind]));
   };
   const posts = entries.map(({ post, categoryIds, tagIds, warnings, revision }): NewsPost => {
     for (const warning of warnings) warn(warning);
@@ -74,6 +76,11 @@ export function resolvePosts(
     return site;
   });
   return posts.sort(newestFirst);
+}
+
+interface TermsNode {
+  terms?: Term[];
+  next?: Map<number, TermsNode>;
 }
 
 /** Each term with its place in the list sorted by name: posts' terms are put in that order by a number, not by collation each time. */

@@ -9,15 +9,38 @@ export class RouteError extends Error {
 
 /** '/actualites/article/:id' + { id: '42' } → '/actualites/article/42'; rejects anything unsafe. */
 export function fillPattern(routeId: string, pattern: string, params: RouteParams): string {
-  const path = pattern.replace(/:([a-zA-Z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new RouteError(`route ${routeId}: missing parameter "${name}" for ${pattern}`);
-    if (!SAFE_SEGMENT.test(value)) throw new RouteError(`route ${routeId}: unsafe parameter ${name}=${JSON.stringify(value)}`);
-    return value;
-  });
-  if (MALFORMED_PATH.test(path)) throw new RouteError(`route ${routeId}: malformed path ${JSON.stringify(path)}`);
+  let path = '';
+  for (const part of partsOf(pattern)) {
+    if (typeof part === 'string') {
+      path += part;
+      continue;
+    }
+    const value = params[part.name];
+    if (value === undefined) throw new RouteError(`route ${routeId}: missing parameter "${part.name}" for ${pattern}`);
+    if (!SAFE_SEGMENT.test(value)) throw new RouteError(`route ${routeId}: unsafe parameter ${part.name}=${JSON.stringify(value)}`);
+    path += value;
+  }
+  // A safe segment is never empty, '.' or '..' and holds no '/': only the pattern itself can make a malformed path.
+  if (!wellFormed.has(pattern)) {
+    if (MALFORMED_PATH.test(path)) throw new RouteError(`route ${routeId}: malformed path ${JSON.stringify(path)}`);
+    wellFormed.add(pattern);
+  }
   return path;
 }
+
+/** A pattern's literal parts and parameters, split once (every route instance is filled on every run). */
+function partsOf(pattern: string): readonly (string | { name: string })[] {
+  let parts = patterns.get(pattern);
+  if (!parts) {
+    parts = pattern.split(/(:[a-zA-Z]+)/).filter(Boolean).map((part) => (/^:[a-zA-Z]+$/.test(part) ? { name: part.slice(1) } : part));
+    patterns.set(pattern, parts);
+  }
+  return parts;
+}
+
+const patterns = new Map<string, readonly (string | { name: string })[]>();
+/** Patterns whose filled path was found well formed once: with safe segments it always is. */
+const wellFormed = new Set<string>();
 
 /** Not root-relative, an empty segment before the last, or a '.' or '..' segment (one test: every route instance is filled). */
 const MALFORMED_PATH = /^(?:$|[^/])|\/\/|\/\.\.?(?:\/|$)/;
