@@ -11,6 +11,7 @@ import type { RenderedOutput } from './render/render-site.js';
 import type { Traffic } from './wordpress/http.js';
 import type { WriteResult } from './write.js';
 import { groupWarnings, type BuildWarning } from './warnings.js';
+import { formatCount } from './format-count.js';
 
 export interface PageTypeReport {
   pages: number;
@@ -189,7 +190,7 @@ function siteFileSize(outDir: string, sitePath: string): number | undefined {
 
 /** The cron log's line: `incremental: 1 new, 0 changed, 0 removed posts; 14 of 6,607 pages rendered; WordPress: 3 requests, 41 KB`. */
 export function formatRunLine(run: BuildRun, pages: number): string {
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = formatCount;
   const head = run.mode === 'incremental' ? 'incremental' : `clean (${run.cleanReason ?? 'no cache'})`;
   const posts = run.mode === 'incremental'
     ? `${n(run.posts.added)} new, ${n(run.posts.changed)} changed, ${n(run.posts.removed)} removed posts`

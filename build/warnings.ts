@@ -1,3 +1,4 @@
+import { formatCount } from './format-count.js';
 /**
  * Build warnings: each has a kind, so the log can group them (a 5,000-post build may have 500 posts
  * without a featured image: one line with a count, not 500), while the report JSON keeps every one
@@ -64,6 +65,6 @@ export function groupWarnings(warnings: readonly BuildWarning[]): string[] {
     // A post with two images left out is one post of the count; warnings without an id count each.
     const count = ids.length + group.filter((entry) => entry.id === undefined).length;
     const shown = ids.length > SHOWN_IDS + 1 ? `${ids.slice(0, SHOWN_IDS).join(', ')}, ... (+${ids.length - SHOWN_IDS})` : ids.join(', ');
-    return `${count.toLocaleString('en-US')} ${WARNING_KINDS[kind]}${shown ? `: ${shown}` : ''}`;
+    return `${formatCount(count)} ${WARNING_KINDS[kind]}${shown ? `: ${shown}` : ''}`;
   });
 }

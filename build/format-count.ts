@@ -1,0 +1,7 @@
+/**
+ * A count with its thousands separated by commas, as en-US writes it ('6,941'): the log line a
+ * cron log is grepped for. Not toLocaleString: loading ICU's number data cost every run 2.5 ms.
+ */
+export function formatCount(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
