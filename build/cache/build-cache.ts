@@ -355,7 +355,6 @@ export function decodeState(bytes: Buffer, dir: string, stamp: string, deltaByte
       stamp,
       payloadLength: frame.payload.length,
       posts: new Map(loaded.content.posts.map((entry) => [entry.post.id, entry])),
-      outputs: loaded.outputs,
       state: loaded,
     };
     let state = loaded;

@@ -33,8 +33,8 @@ export interface StateBase {
   /** The base file's stamp when read: a base replaced since is not the one a delta would apply to. */
   stamp: string;
   payloadLength: number;
+  /** Its posts by id. */
   posts: ReadonlyMap<number, CachedPost>;
-  outputs: ReadonlyMap<string, OutputRecord>;
   state: BuildState;
 }
 
@@ -47,7 +47,7 @@ export function applyDelta(base: StateBase, delta: StateDelta): BuildState | und
     if (!entry) return undefined;
     posts.push(entry);
   }
-  const outputs = new Map(base.outputs);
+  const outputs = new Map(base.state.outputs);
   for (const [path, record] of delta.outputs) outputs.set(path, record);
   for (const path of delta.removed) outputs.delete(path);
   const content = withFields({ ...base.state.content, posts }, delta.contentFields);
@@ -63,11 +63,11 @@ export function applyDelta(base: StateBase, delta: StateDelta): BuildState | und
 export function diffState(base: StateBase, next: BuildState, save: (entry: CachedPost) => CachedPost): StateDelta {
   const outputs = new Map<string, OutputRecord>();
   for (const [path, record] of next.outputs) {
-    const known = base.outputs.get(path);
+    const known = base.state.outputs.get(path);
     if (!known || !sameRecord(known, record)) outputs.set(path, record);
   }
   const removed: string[] = [];
-  for (const path of base.outputs.keys()) if (!next.outputs.has(path)) removed.push(path);
+  for (const path of base.state.outputs.keys()) if (!next.outputs.has(path)) removed.push(path);
   return {
     base: base.checksum,
     order: next.content.posts.map((entry) => entry.post.id),

@@ -93,13 +93,10 @@ export function renderRoutes(
   const total = instances.length;
   // The output folder is the build's own (the cache describes it, by inode): its files are not
   // checked one by one, which cost a system call per file on every cron run.
-  const kept = (file: string, key: string) => {
-    const record = previous?.outputs.get(file);
-    return record?.key === key ? record : undefined;
-  };
-  // What the writer may know of the file a new one replaces without reading it (its size).
-  const replaced = (file: string): { previousSize?: number } => {
-    const record = previous?.outputs.get(file);
+  // A file's previous record is looked up once: kept when its key is the same, else its size
+  // tells the writer about the file a new one replaces, without reading it.
+  const kept = (record: OutputRecord | undefined, key: string) => (record?.key === key ? record : undefined);
+  const replaced = (record: OutputRecord | undefined): { previousSize?: number } => {
     const size = record?.page?.size ?? record?.size;
     return size === undefined ? {} : { previousSize: size };
   };
@@ -121,19 +118,20 @@ export function renderRoutes(
       if (route.kind === 'file') {
         const inputs = route.inputs?.(site, params);
         const inputsKey = inputs === undefined ? undefined : fingerprint(`inputs\u0000${route.id}\u0000${instance.path}\u0000${inputs}`);
-        const known = inputsKey === undefined ? undefined : kept(instance.path, inputsKey);
+        const before = previous?.outputs.get(instance.path);
+        const known = inputsKey === undefined ? undefined : kept(before, inputsKey);
         if (known) {
           output = { path: instance.path, reuse: true, record: known };
         } else {
           const raw = route.content(site, params);
           const contents = instance.path.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
           const key = inputsKey ?? fingerprint(contents);
-          const record = kept(instance.path, key);
+          const record = kept(before, key);
           if (record) {
             output = { path: instance.path, reuse: true, record };
           } else {
             const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-            output = { path: instance.path, contents, size, ...replaced(instance.path), record: { key, size } };
+            output = { path: instance.path, contents, size, ...replaced(before), record: { key, size } };
           }
         }
         counts.files += 1;
@@ -144,7 +142,8 @@ export function renderRoutes(
         const inputs = route.inputs?.(site, params);
         const loaded = inputs === undefined ? route.load(site, params) : undefined;
         const key = pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs } });
-        const record = kept(file, key);
+        const before = previous?.outputs.get(file);
+        const record = kept(before, key);
         if (record) {
           output = { path: file, reuse: true, record };
         } else {
@@ -152,7 +151,7 @@ export function renderRoutes(
           const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
           const size = Buffer.byteLength(html.html);
           const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size };
-          output = { path: file, contents: html.html, size, ...replaced(file), record: { key, page } };
+          output = { path: file, contents: html.html, size, ...replaced(before), record: { key, page } };
           counts.rendered += 1;
         }
         counts.pages += 1;
