@@ -14,6 +14,8 @@ interface NewsIndex {
   postsById: Map<string, NewsPost>;
   /** Posts of each term, newest first, keyed 'category:2' or 'tag:7'. */
   postsByTerm: Map<string, NewsPost[]>;
+  /** Term lists already made, by the same keys. */
+  termLists: Map<string, NewsList>;
 }
 
 /**
@@ -25,7 +27,7 @@ const indexes = new WeakMap<NewsContent, NewsIndex>();
 function indexOf(news: NewsContent): NewsIndex {
   let index = indexes.get(news);
   if (!index) {
-    index = { postsById: new Map(), postsByTerm: new Map() };
+    index = { postsById: new Map(), postsByTerm: new Map(), termLists: new Map() };
     for (const post of news.posts) {
       index.postsById.set(String(post.id), post);
       for (const [kind, terms] of [['category', post.categories], ['tag', post.tags]] as const) {
@@ -164,7 +166,16 @@ export function newsList(site: SiteData): NewsList {
   return { title: 'Actualités', description, posts: site.news.posts, key: { kind: 'news' } };
 }
 
+/** Every HTML and JSON page of a term's list asks for it (thousands of pages, each a search of every term): made once per content. */
 export function termList(site: SiteData, kind: 'category' | 'tag', id: string | undefined): NewsList {
+  const lists = indexOf(site.news).termLists;
+  const key = `${kind}:${id}`;
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = makeTermList(site, kind, id)));
+  return list;
+}
+
+function makeTermList(site: SiteData, kind: 'category' | 'tag', id: string | undefined): NewsList {
   const terms: Term[] = kind === 'category' ? site.news.categories : site.news.tags;
   const term = terms.find((candidate) => String(candidate.id) === id);
   if (!term) throw new Error(`no ${kind} ${JSON.stringify(id)}`);
