@@ -119,6 +119,13 @@ describe('islands', () => {
   it('rejects props that are not plain JSON, naming the island and the prop', () => {
     expect(() => serializeIslandProps('calendar', { when: new Date(0) })).toThrow('island "calendar": props.when is not plain JSON');
     expect(() => serializeIslandProps('calendar', { onPick: () => {} })).toThrow(/props.onPick/);
+    expect(() => serializeIslandProps('load-more', { list: { posts: [{ id: 1 }, { id: Number.NaN }] } })).toThrow('island "load-more": props.list.posts[1].id is a non-finite number');
+    expect(() => serializeIslandProps('load-more', { posts: [[], [new Map()]] })).toThrow('props.posts[1][0] is not plain JSON ([object Map])');
+  });
+
+  it('serializes plain JSON as JSON.stringify does, leaving out undefined props', () => {
+    const props = { title: 'Actualités', page: 2, hidden: undefined, posts: [{ id: 1, image: null, tags: ['a'] }], flags: [true, false] };
+    expect(serializeIslandProps('load-more', props)).toBe(JSON.stringify(props));
   });
 
   it('fails the build on an island missing from the registry', () => {
