@@ -30,6 +30,18 @@ export class CacheDamagedError extends Error {
 
 const bodyHash = (bytes: Uint8Array) => hash('sha1', bytes, 'base64url');
 
+/**
+ * A body's fingerprint as its ref in a pack holds it (that of its UTF-8 bytes), made from the
+ * string: normalize makes it once for the post's revision, and the pack takes it from there.
+ */
+export const bodyFingerprint = (html: string): string => hash('sha1', html, 'base64url');
+
+/** A body to append, with its bodyFingerprint when it is known already. */
+export interface BodyToPack {
+  html: string;
+  hash?: string;
+}
+
 /** The body at `ref` in the pack, checked against its fingerprint. */
 export function readBody(dir: string, pack: PackRef, ref: BodyRef): string {
   const file = path.join(dir, pack.file);
@@ -56,7 +68,7 @@ export function readBody(dir: string, pack: PackRef, ref: BodyRef): string {
  * Appends `bodies` to the pack (to a new one, named `prefix` and a random id, when there is none)
  * and says where each went.
  */
-export function appendBodies(dir: string, prefix: string, pack: PackRef | undefined, bodies: readonly string[]): { pack: PackRef; refs: BodyRef[] } {
+export function appendBodies(dir: string, prefix: string, pack: PackRef | undefined, bodies: readonly BodyToPack[]): { pack: PackRef; refs: BodyRef[] } {
   const target = pack ?? { file: `${prefix}${randomUUID()}.pack` };
   const fd = openSync(path.join(dir, target.file), 'a');
   try {
@@ -71,8 +83,8 @@ export function appendBodies(dir: string, prefix: string, pack: PackRef | undefi
       batched = 0;
     };
     const refs = bodies.map((body) => {
-      const bytes = Buffer.from(body, 'utf8');
-      const ref = { at, length: bytes.length, hash: bodyHash(bytes) };
+      const bytes = Buffer.from(body.html, 'utf8');
+      const ref = { at, length: bytes.length, hash: body.hash ?? bodyHash(bytes) };
       batch.push(bytes);
       batched += bytes.length;
       if (batched >= BATCH_BYTES) flush();

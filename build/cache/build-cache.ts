@@ -72,6 +72,8 @@ export interface CachedPost extends Omit<NormalizedPost, 'media'> {
   rawHash: string;
   /** Fingerprint of the normalized post (NewsPost.revision). */
   revision: string;
+  /** Normalized by this build: the fingerprint of `post.contentHtml` (bodyFingerprint), which the pack takes. Never saved. */
+  bodyHash?: string;
   /**
    * Where its body is in the state's pack (build/cache/body-pack.ts); absent while the body is
    * only in memory (normalized by this build). Read from the cache, `post.contentHtml` reads it
@@ -306,8 +308,9 @@ function packBodies(dir: string, prefix: string, state: BuildState): PackRef {
   const live = packed.reduce((sum, entry) => sum + (entry.body?.length ?? 0), 0);
   const reuse = state.pack && packed.length > 0 && packSize(dir, state.pack) <= 2 * live ? state.pack : undefined;
   const unpacked = reuse ? posts.filter((entry) => !entry.body) : posts;
-  // Reading each body here (from the old pack, when repacking) before anything is appended.
-  const bodies = unpacked.map((entry) => entry.post.contentHtml);
+  // Reading each body here (from the old pack, when repacking) before anything is appended; its
+  // fingerprint is known already (its ref in the old pack, or normalize's).
+  const bodies = unpacked.map((entry) => ({ html: entry.post.contentHtml, hash: entry.body?.hash ?? entry.bodyHash }));
   const appended = appendBodies(dir, prefix, reuse, bodies);
   unpacked.forEach((entry, index) => {
     entry.body = appended.refs[index];
@@ -319,7 +322,7 @@ function packBodies(dir: string, prefix: string, state: BuildState): PackRef {
 const UNSAVED = new Set(['contentHtml', 'categories', 'tags', 'revision']);
 
 /** The post as the state file holds it. */
-function savedPost(entry: CachedPost): CachedPost {
+function savedPost({ bodyHash: _known, ...entry }: CachedPost): CachedPost {
   const post: Record<string, unknown> = {};
   // Copied key by key: reading `contentHtml` would read it from the pack for nothing.
   for (const key of Object.keys(entry.post)) if (!UNSAVED.has(key)) post[key] = entry.post[key as keyof typeof entry.post];

@@ -3,6 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendBodies, bodyFingerprint, CacheDamagedError, readBody, type BodyRef } from '../../build/cache/body-pack.js';
 import { deltaFile, markStateChanging, removeHead, stateFile } from '../../build/cache/build-cache.js';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/run.js';
@@ -275,3 +276,25 @@ async function outputStamps(dir: string): Promise<Record<string, string>> {
   }
   return stamps;
 }
+
+/** Bodies are fingerprinted once, as normalize makes their posts' revision; the pack checks every read against it. */
+describe('the body pack', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'sqbb-pack-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads back a body appended with the fingerprint made from its text (accents, typographic quotes, emoji)', () => {
+    const html = '<p>L’équipe s’impose « à domicile » 🏀 – 81-72…</p>';
+    const { pack, refs } = appendBodies(dir, 'test-', undefined, [{ html, hash: bodyFingerprint(html) }, { html: '<p>sans empreinte</p>' }]);
+    expect(refs[0]?.hash).toBe(bodyFingerprint(html));
+    expect(readBody(dir, pack, refs[0] as BodyRef)).toBe(html);
+    expect(readBody(dir, pack, refs[1] as BodyRef)).toBe('<p>sans empreinte</p>');
+  });
+
+  it('refuses a body whose bytes are not those its fingerprint names', () => {
+    const { pack, refs } = appendBodies(dir, 'test-', undefined, [{ html: '<p>un</p>', hash: bodyFingerprint('<p>deux</p>') }]);
+    expect(() => readBody(dir, pack, refs[0] as BodyRef)).toThrow(CacheDamagedError);
+  });
+});
