@@ -12,6 +12,7 @@ import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
 import { planRenderThreads } from './render/pool.js';
+import { changedPosts } from './render/input-reach.js';
 import { renderSite, startRenderThreads } from './render/render-site.js';
 import { buildReport, formatReport, reportFile, type BuildReport } from './report.js';
 import { timed, type BuildStart } from './run.js';
@@ -49,7 +50,13 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
     const instances = await timed(stages, 'routes', () => expandRoutes(site));
     // Pages are kept from the output in place only if it is the one the cache describes; then only
     // what changed is written, in place.
-    const keep = previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir)) ? { outputs: previous.outputs } : undefined;
+    const keep =
+      previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir))
+        ? {
+            outputs: previous.outputs,
+            ...(previous.inputFrame ? { inputFrame: previous.inputFrame, changedPosts: changedPosts(new Map(previous.content.posts.map((entry) => [entry.post.id, entry.revision])), site.news.posts) } : {}),
+          }
+        : undefined;
     const writer = await openOutput(options.outDir, keep ? { inPlace: { previousFiles: [...keep.outputs.keys(), ...(previous?.otherFiles ?? [])] } } : {});
     output = writer;
     const progress = quiet ? undefined : createProgress('render');
@@ -103,6 +110,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         assets: { sharedProps, built: assets },
         reportMemo: memo,
         shells: rendered.shells,
+        inputFrame: rendered.inputFrame,
         // The cached posts' bodies are in it: the bodies normalized now are appended to it.
         ...(previous?.pack ? { pack: previous.pack } : {}),
       }, begun.inputs, begun.snapshot?.posts, previous),

@@ -42,6 +42,8 @@ export interface BuildState {
   reportMemo?: ReportMemo;
   /** The layout's shells (build/render/layout-shell.tsx), reused while the menu, partners and season are the same. */
   shells?: LayoutShells;
+  /** What the outputs' declared inputs read but posts' revisions (build/render/input-reach.ts). */
+  inputFrame?: string;
   /** The pack holding its posts' bodies (set when saved). */
   pack?: PackRef;
 }
@@ -89,6 +91,12 @@ export interface OutputRecord {
   size?: number;
   /** Pages only: what the build report needs without reading the file again. */
   page?: { routeId: string; pageType: PageType; islands: IslandName[]; stylesheets: string[]; size: number };
+  /**
+   * Files of declared inputs: the ids of the posts they named, as `,12,34,` (`,` for none), found by
+   * a search for `,id,` (build/render/render-routes.tsx, ReuseSource.changedPosts). A string, as
+   * the keys: 9,000 arrays read back cost a cron run more than the search they serve.
+   */
+  posts?: string;
 }
 
 export interface FolderIdentity {

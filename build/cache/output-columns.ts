@@ -16,6 +16,8 @@ export interface OutputColumns {
   /** Per file, its size in bytes (-1 where the record has none). */
   sizes: Float64Array;
   kinds: Omit<NonNullable<OutputRecord['page']>, 'size'>[];
+  /** Per file, the post ids its record names (OutputRecord.posts; '' where it has none), joined by newlines. */
+  posts: string;
 }
 
 export function toColumns(outputs: ReadonlyMap<string, OutputRecord>): OutputColumns {
@@ -25,10 +27,12 @@ export function toColumns(outputs: ReadonlyMap<string, OutputRecord>): OutputCol
   const sizes = new Float64Array(outputs.size);
   const kinds: OutputColumns['kinds'] = [];
   const kindIds = new Map<string, number>();
-  for (const [path, { key, size: fileSize, page }] of outputs) {
+  const postLists: string[] = [];
+  for (const [path, { key, size: fileSize, page, posts }] of outputs) {
     const index = paths.length;
     paths.push(path);
     keys.push(key);
+    postLists.push(posts ?? '');
     kindOf[index] = -1;
     sizes[index] = fileSize ?? -1;
     if (!page) continue;
@@ -39,24 +43,29 @@ export function toColumns(outputs: ReadonlyMap<string, OutputRecord>): OutputCol
     kindOf[index] = known;
     sizes[index] = size;
   }
-  return { paths: paths.join('\n'), keys: keys.join('\n'), kindOf, sizes, kinds };
+  return { paths: paths.join('\n'), keys: keys.join('\n'), kindOf, sizes, kinds, posts: postLists.join('\n') };
 }
 
 /** The records of `columns`; undefined when the columns do not agree (a damaged or foreign state). */
 export function fromColumns(columns: OutputColumns): Map<string, OutputRecord> | undefined {
   if (typeof columns?.paths !== 'string' || typeof columns.keys !== 'string' || !(columns.kindOf instanceof Int32Array) || !(columns.sizes instanceof Float64Array) || !Array.isArray(columns.kinds)) return undefined;
+  if (typeof columns.posts !== 'string') return undefined;
   const outputs = new Map<string, OutputRecord>();
   if (columns.paths === '') return columns.kindOf.length === 0 ? outputs : undefined;
   const paths = columns.paths.split('\n');
   const keys = columns.keys.split('\n');
-  if (keys.length !== paths.length || columns.kindOf.length !== paths.length || columns.sizes.length !== paths.length) return undefined;
+  const posts = columns.posts.split('\n');
+  if (keys.length !== paths.length || posts.length !== paths.length || columns.kindOf.length !== paths.length || columns.sizes.length !== paths.length) return undefined;
   for (let index = 0; index < paths.length; index += 1) {
     const kindId = columns.kindOf[index] as number;
     const kind = columns.kinds[kindId];
     if (kindId >= 0 && !kind) return undefined;
     const key = keys[index] as string;
     const size = columns.sizes[index] as number;
-    outputs.set(paths[index] as string, kind ? { key, page: { ...kind, size } } : size >= 0 ? { key, size } : { key });
+    const record: OutputRecord = kind ? { key, page: { ...kind, size } } : size >= 0 ? { key, size } : { key };
+    const named = posts[index] as string;
+    if (named) record.posts = named;
+    outputs.set(paths[index] as string, record);
   }
   return outputs;
 }

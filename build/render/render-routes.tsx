@@ -4,12 +4,13 @@ import type { IslandName } from '../../src/islands/registry.js';
 import type { RouteInstance } from '../../src/routes.js';
 import { pageOutputFile, pageUrl } from '../../src/routes/paths.js';
 import { href } from '../../src/routes/route-paths.js';
-import type { PageRoute } from '../../src/routes/types.js';
+import type { PageRoute, RouteInputs } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
 import { renderDocument } from '../../templates/document.js';
 import type { BuiltAssets } from '../bundle.js';
 import { CacheDamagedError } from '../cache/body-pack.js';
 import { fingerprint, type OutputRecord } from '../cache/build-cache.js';
+import { inputsText } from './input-reach.js';
 import { islandsIn } from './islands-in.js';
 import { createLayoutRenderer, type LayoutRenderer, type LayoutShell } from './layout-shell.js';
 import { RenderError } from './render-error.js';
@@ -29,6 +30,13 @@ export type EmitFile = (file: EmittedFile, order: number) => void;
 /** The previous build's records, usable only when its output folder is the one still in place (the output is updated in place). */
 export interface ReuseSource {
   outputs: ReadonlyMap<string, OutputRecord>;
+  /**
+   * Given when nothing declared inputs read has changed since those records (build/render/input-reach.ts,
+   * inputFrame) but the revisions of these posts: a record of declared inputs that names none of them
+   * is kept as it is, its inputs not made again (a cron run with an edited post then makes the keys
+   * of the few pages that show it, not of all 8,900).
+   */
+  changedPosts?: ReadonlySet<number>;
 }
 
 export interface RenderCounts {
@@ -96,6 +104,14 @@ export function renderRoutes(
   // A file's previous record is looked up once: kept when its key is the same, else its size
   // tells the writer about the file a new one replaces, without reading it.
   const kept = (record: OutputRecord | undefined, key: string) => (record?.key === key ? record : undefined);
+  // A record is reached by a changed post when its list of posts holds `,id,`.
+  const changed = previous?.changedPosts && [...previous.changedPosts].map((id) => `,${id},`);
+  const unreached = (record: OutputRecord | undefined): OutputRecord | undefined => {
+    if (!changed || record?.posts === undefined) return undefined;
+    for (const id of changed) if (record.posts.includes(id)) return undefined;
+    return record;
+  };
+  const postIds = (inputs: RouteInputs | undefined) => (inputs ? { posts: `,${inputs.posts.map((post) => post.id).join(',')}${inputs.posts.length > 0 ? ',' : ''}` } : {});
   const replaced = (record: OutputRecord | undefined): { previousSize?: number } => {
     const size = record?.page?.size ?? record?.size;
     return size === undefined ? {} : { previousSize: size };
@@ -116,10 +132,11 @@ export function renderRoutes(
     let output: EmittedFile;
     try {
       if (route.kind === 'file') {
-        const inputs = route.inputs?.(site, params);
-        const inputsKey = inputs === undefined ? undefined : fingerprint(`inputs\u0000${route.id}\u0000${instance.path}\u0000${inputs}`);
         const before = previous?.outputs.get(instance.path);
-        const known = inputsKey === undefined ? undefined : kept(before, inputsKey);
+        const unchanged = route.inputs ? unreached(before) : undefined;
+        const inputs = route.inputs && !unchanged ? route.inputs(site, params) : undefined;
+        const inputsKey = inputs === undefined ? undefined : fingerprint(`inputs\u0000${route.id}\u0000${instance.path}\u0000${inputsText(inputs)}`);
+        const known = unchanged ?? (inputsKey === undefined ? undefined : kept(before, inputsKey));
         if (known) {
           output = { path: instance.path, reuse: true, record: known };
         } else {
@@ -131,19 +148,21 @@ export function renderRoutes(
             output = { path: instance.path, reuse: true, record };
           } else {
             const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-            output = { path: instance.path, contents, size, ...replaced(before), record: { key, size } };
+            output = { path: instance.path, contents, size, ...replaced(before), record: { key, size, ...postIds(inputs) } };
           }
         }
         counts.files += 1;
       } else {
         const file = `/${route.outputFile ?? pageOutputFile(instance.path)}`;
         const shell = route.frame ? FRAME_SHELL : layout.shellFor(instance.path);
-        // Routes that declare their inputs are compared by them: their props are made only to render.
-        const inputs = route.inputs?.(site, params);
-        const loaded = inputs === undefined ? route.load(site, params) : undefined;
-        const key = pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs } });
         const before = previous?.outputs.get(file);
-        const record = kept(before, key);
+        // Routes that declare their inputs are compared by them (their props are made only to
+        // render), unless no post they named has changed since.
+        const unchanged = route.inputs ? unreached(before) : undefined;
+        const inputs = route.inputs && !unchanged ? route.inputs(site, params) : undefined;
+        const loaded = route.inputs ? undefined : route.load(site, params);
+        const key = unchanged?.key ?? pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs: inputs && inputsText(inputs) } });
+        const record = unchanged ?? kept(before, key);
         if (record) {
           output = { path: file, reuse: true, record };
         } else {
@@ -151,7 +170,7 @@ export function renderRoutes(
           const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
           const size = Buffer.byteLength(html.html);
           const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size };
-          output = { path: file, contents: html.html, size, ...replaced(before), record: { key, page } };
+          output = { path: file, contents: html.html, size, ...replaced(before), record: { key, page, ...postIds(inputs) } };
           counts.rendered += 1;
         }
         counts.pages += 1;

@@ -5,6 +5,7 @@ import type { OutputRecord } from '../cache/build-cache.js';
 import type { OutputWriter, WrittenFiles } from '../write.js';
 import { startRenderPool, type RenderPool } from './pool.js';
 import { createLayoutRenderer, type LayoutShells } from './layout-shell.js';
+import { inputFrame as inputFrameOf } from './input-reach.js';
 import { createRenderQueue, renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
 
 /** A file of the route table as it went into the output, with its position in the route order. */
@@ -18,6 +19,8 @@ export interface RenderedOutput {
 
 export interface RenderSiteResult {
   counts: RenderCounts;
+  /** What declared inputs may read but posts' revisions (input-reach.ts), for the next build. */
+  inputFrame: string;
   /** The layout's shells, for the next build. */
   shells: LayoutShells;
   /** In route order. */
@@ -25,6 +28,12 @@ export interface RenderSiteResult {
   /** What worker threads wrote into the output folder themselves (the writer's commit adds them). */
   written: WrittenFiles[];
 }
+
+/**
+ * Above this many changed posts every record's key is made again, as without them: each record is
+ * searched for each changed post, and 8,900 records for 32 posts already cost what the keys do.
+ */
+const MAX_CHANGED_POSTS = 32;
 
 /** The threads that will render: the main one, and workers started ahead so they load meanwhile. */
 export interface RenderThreads {
@@ -49,15 +58,22 @@ export async function renderSite(input: {
   instances: readonly RouteInstance[];
   assets: Promise<BuiltAssets>;
   output: OutputWriter;
-  previous?: ReuseSource;
+  /** `inputFrame`: the previous build's; its changed posts count only while the frame is the same. */
+  previous?: ReuseSource & { inputFrame?: string };
   /** The previous build's layout shells: reused when the layout's inputs are the same. */
   shells?: LayoutShells;
   threads: RenderThreads;
   onProgress?: (done: number, total: number) => void;
 }): Promise<RenderSiteResult> {
-  const { site, instances, output, previous, threads, onProgress = () => {} } = input;
+  const { site, instances, output, threads, onProgress = () => {} } = input;
   try {
     const assets = await input.assets;
+    const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
+    const inputFrame = inputFrameOf(site, assets, layout.known().inputs);
+    const previous: ReuseSource | undefined = input.previous && {
+      outputs: input.previous.outputs,
+      ...(input.previous.changedPosts && input.previous.changedPosts.size <= MAX_CHANGED_POSTS && input.previous.inputFrame === inputFrame ? { changedPosts: input.previous.changedPosts } : {}),
+    };
     const progress = { own: 0, pool: 0 };
     const report = () => onProgress(progress.own + progress.pool, instances.length);
     const queue = createRenderQueue();
@@ -77,7 +93,6 @@ export async function renderSite(input: {
     // Keep a worker's failure observed while this thread is still busy.
     pooled?.catch(() => {});
     const outputs: RenderedOutput[] = [];
-    const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
     const counts = renderRoutes(
       instances,
       site,
@@ -96,10 +111,11 @@ export async function renderSite(input: {
         },
       },
     );
-    if (!pooled) return { counts, outputs, written: [], shells: layout.known() };
+    if (!pooled) return { counts, inputFrame, outputs, written: [], shells: layout.known() };
     const others = await pooled;
     return {
       counts: { pages: counts.pages + others.counts.pages, files: counts.files + others.counts.files, rendered: counts.rendered + others.counts.rendered },
+      inputFrame,
       outputs: [...outputs, ...others.outputs].sort((a, b) => a.order - b.order),
       // This thread's files went into `output` itself; the workers' are added at commit.
       written: others.written,

@@ -1,9 +1,22 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { SiteData } from '../site-data.js';
 import type { PageHead } from '../types/head.js';
+import type { NewsPost } from '../types/news.js';
 import { isFilePattern, ROUTE_PATHS, type RouteId, type StaticRouteId } from './route-paths.js';
 
 export type RouteParams = Readonly<Record<string, string>>;
+
+/**
+ * A route's declared inputs: the posts its page shows, compared by their revision (which covers
+ * every field of a post), and all else the page shows as a string. A post is read only as one of
+ * `posts`, never into `other` (a test holds it): so a cron run knows the pages an edited post
+ * reaches from the posts each page named last time, and makes the inputs of those alone again.
+ */
+export interface RouteInputs {
+  posts: readonly NewsPost[];
+  /** Titles, page numbers and counts, term names: never a post's own fields, nor the build's now. */
+  other: string;
+}
 
 /** How a page is counted in the build report and the budgets. */
 export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'error' | 'frame';
@@ -27,11 +40,11 @@ export interface PageDefinition<P> {
   /** Rendered alone, without the site's layout, to be shown in a frame of other pages (left out of the sitemap). */
   frame?: boolean;
   /**
-   * What the page is made from, as a string far cheaper to compute than its props (for routes of
-   * thousands of pages): when given, an incremental build compares it instead of the props to tell
-   * whether the page must be made again, so it must change whenever the props could.
+   * What the page is made from, far cheaper to compute than its props (for routes of thousands of
+   * pages): when given, an incremental build compares it instead of the props to tell whether the
+   * page must be made again, so it must change whenever the props could.
    */
-  inputs?: (site: SiteData, params: RouteParams) => string;
+  inputs?: (site: SiteData, params: RouteParams) => RouteInputs;
 }
 
 export interface PageRoute {
@@ -47,11 +60,11 @@ export interface PageRoute {
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
   paths: (site: SiteData) => RouteParams[];
   /**
-   * What the page is made from, as a string far cheaper to compute than its props (for routes of
-   * thousands of pages): when given, an incremental build compares it instead of the props to tell
-   * whether the page must be made again, so it must change whenever the props could.
+   * What the page is made from, far cheaper to compute than its props (for routes of thousands of
+   * pages): when given, an incremental build compares it instead of the props to tell whether the
+   * page must be made again, so it must change whenever the props could.
    */
-  inputs?: (site: SiteData, params: RouteParams) => string;
+  inputs?: (site: SiteData, params: RouteParams) => RouteInputs;
   /**
    * The page's props and head: everything the page is made from. The component is a pure function
    * of its props, so equal props (and layout) mean equal HTML: an incremental build compares these.
@@ -72,7 +85,7 @@ export interface FileRoute {
   paths?: (site: SiteData) => RouteParams[];
   content: (site: SiteData, params: RouteParams) => string | Uint8Array;
   /** As a page's: what the file is made from, compared instead of its bytes when given. */
-  inputs?: (site: SiteData, params: RouteParams) => string;
+  inputs?: (site: SiteData, params: RouteParams) => RouteInputs;
 }
 
 export type Route = PageRoute | FileRoute;

@@ -9,6 +9,7 @@ import type { NewsListPageProps } from './NewsListPage.js';
 import type { RecentPost } from './RecentPostsFrame.js';
 import { listPageHref, pageCount, pageOf, pictureOf, toCard, type NewsListKey } from '../../components/news/news-cards.js';
 import { href } from '../../routes/route-paths.js';
+import type { RouteInputs } from '../../routes/types.js';
 
 interface NewsIndex {
   postsById: Map<string, NewsPost>;
@@ -110,12 +111,12 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
 }
 
 /** A post's revision, or the post itself where it has none (content made by hand in tests). */
-const revisionOf = (post: NewsPost): string => post.revision ?? JSON.stringify(post);
+export const revisionOf = (post: NewsPost): string => post.revision ?? JSON.stringify(post);
 
 /** What an article page is made from (its route's inputs): the post, and the names of its terms, resolved each build. */
-export function articleInputs(site: SiteData, id: string | undefined): string {
+export function articleInputs(site: SiteData, id: string | undefined): RouteInputs {
   const post = findPost(site, id);
-  return `[${JSON.stringify(revisionOf(post))},${termsJson(post.categories)},${termsJson(post.tags)}]`;
+  return { posts: [post], other: `[${termsJson(post.categories)},${termsJson(post.tags)}]` };
 }
 
 /** Posts share their term lists (one per combination): each list's JSON is made once per build. */
@@ -127,13 +128,13 @@ function termsJson(terms: readonly Term[]): string {
 }
 
 /** What page n of a list is made from (its route's inputs): the list, its length and the posts on that page. */
-export function listPageInputs(list: NewsList, page: number): string {
-  return JSON.stringify([list.key, list.title, list.subtitle ?? '', list.description(page), page, pageCount(list.posts.length), pageOf(list.posts, page).map(revisionOf)]);
+export function listPageInputs(list: NewsList, page: number): RouteInputs {
+  return { posts: pageOf(list.posts, page), other: JSON.stringify([list.key, list.title, list.subtitle ?? '', list.description(page), page, pageCount(list.posts.length)]) };
 }
 
 /** What JSON page n of a list is made from: the posts on that page. */
-export function jsonPageInputs(list: NewsList, page: number): string {
-  return JSON.stringify(pageOf(list.posts, page).map(revisionOf));
+export function jsonPageInputs(list: NewsList, page: number): RouteInputs {
+  return { posts: pageOf(list.posts, page), other: '' };
 }
 
 /** Below this a search result shows almost nothing: a short or empty excerpt is completed with the title and date. */
