@@ -154,24 +154,28 @@ export function renderRoutes(
         counts.files += 1;
       } else {
         const file = `/${route.outputFile ?? pageOutputFile(instance.path)}`;
-        const shell = route.frame ? FRAME_SHELL : layout.shellFor(instance.path);
         const before = previous?.outputs.get(file);
         // Routes that declare their inputs are compared by them (their props are made only to
         // render), unless no post they named has changed since.
         const unchanged = route.inputs ? unreached(before) : undefined;
-        const inputs = route.inputs && !unchanged ? route.inputs(site, params) : undefined;
-        const loaded = route.inputs ? undefined : route.load(site, params);
-        const key = unchanged?.key ?? pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs: inputs && inputsText(inputs) } });
-        const record = unchanged ?? kept(before, key);
-        if (record) {
-          output = { path: file, reuse: true, record };
+        if (unchanged) {
+          output = { path: file, reuse: true, record: unchanged };
         } else {
-          const { props, head } = loaded ?? route.load(site, params);
-          const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
-          const size = Buffer.byteLength(html.html);
-          const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size };
-          output = { path: file, contents: html.html, size, ...replaced(before), record: { key, page, ...postIds(inputs) } };
-          counts.rendered += 1;
+          const shell = route.frame ? FRAME_SHELL : layout.shellFor(instance.path);
+          const inputs = route.inputs?.(site, params);
+          const loaded = inputs === undefined ? route.load(site, params) : undefined;
+          const key = pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs: inputs && inputsText(inputs) } });
+          const record = kept(before, key);
+          if (record) {
+            output = { path: file, reuse: true, record };
+          } else {
+            const { props, head } = loaded ?? route.load(site, params);
+            const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
+            const size = Buffer.byteLength(html.html);
+            const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size };
+            output = { path: file, contents: html.html, size, ...replaced(before), record: { key, page, ...postIds(inputs) } };
+            counts.rendered += 1;
+          }
         }
         counts.pages += 1;
       }
