@@ -13,9 +13,9 @@ import type { RouteInputs } from '../../routes/types.js';
 
 interface NewsIndex {
   postsById: Map<string, NewsPost>;
-  /** Posts of each term, newest first, keyed 'category:2' or 'tag:7'. */
-  postsByTerm: Map<string, NewsPost[]>;
-  /** Term lists already made, by the same keys. */
+  /** Posts of each category and of each tag, newest first, by term id. */
+  postsByTerm: Record<'category' | 'tag', Map<number, NewsPost[]>>;
+  /** Term lists already made, keyed 'category:2' or 'tag:7'. */
   termLists: Map<string, NewsList>;
 }
 
@@ -28,17 +28,19 @@ const indexes = new WeakMap<NewsContent, NewsIndex>();
 function indexOf(news: NewsContent): NewsIndex {
   let index = indexes.get(news);
   if (!index) {
-    index = { postsById: new Map(), postsByTerm: new Map(), termLists: new Map() };
+    index = { postsById: new Map(), postsByTerm: { category: new Map(), tag: new Map() }, termLists: new Map() };
+    // Every cron run indexes every post: no key or array made per post and term.
+    const add = (byTerm: Map<number, NewsPost[]>, terms: readonly Term[], post: NewsPost) => {
+      for (const term of terms) {
+        const list = byTerm.get(term.id);
+        if (!list) byTerm.set(term.id, [post]);
+        else if (list[list.length - 1] !== post) list.push(post);
+      }
+    };
     for (const post of news.posts) {
       index.postsById.set(String(post.id), post);
-      for (const [kind, terms] of [['category', post.categories], ['tag', post.tags]] as const) {
-        for (const term of terms) {
-          const key = `${kind}:${term.id}`;
-          const list = index.postsByTerm.get(key);
-          if (!list) index.postsByTerm.set(key, [post]);
-          else if (list.at(-1) !== post) list.push(post);
-        }
-      }
+      add(index.postsByTerm.category, post.categories, post);
+      add(index.postsByTerm.tag, post.tags, post);
     }
     indexes.set(news, index);
   }
@@ -180,7 +182,7 @@ function makeTermList(site: SiteData, kind: 'category' | 'tag', id: string | und
   const terms: Term[] = kind === 'category' ? site.news.categories : site.news.tags;
   const term = terms.find((candidate) => String(candidate.id) === id);
   if (!term) throw new Error(`no ${kind} ${JSON.stringify(id)}`);
-  const posts = indexOf(site.news).postsByTerm.get(`${kind}:${term.id}`) ?? [];
+  const posts = indexOf(site.news).postsByTerm[kind].get(term.id) ?? [];
   const what = kind === 'category' ? `dans la catégorie «\u00a0${term.name}\u00a0»` : `avec l'étiquette «\u00a0${term.name}\u00a0»`;
   const description = (page: number) => `Les actualités du ${CLUB.name} ${what}${page > 1 ? `, page ${page}` : ''}, de la plus récente à la plus ancienne.`;
   return { title: term.name, subtitle: kind === 'category' ? 'Catégorie' : 'Étiquette', description, posts, key: { kind, id: term.id } };
