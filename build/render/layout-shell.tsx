@@ -20,6 +20,8 @@ export interface LayoutShell {
 const PAGE_SLOT = '\u0000page-slot\u0000';
 
 export interface LayoutRenderer {
+  /** Fingerprint of what the layout is made from (menu, partners, season). */
+  inputs: string;
   shellFor: (path: string) => LayoutShell;
   /** The shells rendered or reused so far, for the next build. */
   known: () => LayoutShells;
@@ -51,6 +53,7 @@ export function createLayoutRenderer(site: SiteData, bundledProps: string, previ
   );
   const shells = new Map<string, LayoutShell>();
   return {
+    inputs,
     known: () => ({ inputs, shells: Object.fromEntries(shells) }),
     shellFor(path) {
       const url = pageUrl(path);

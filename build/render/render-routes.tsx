@@ -143,7 +143,8 @@ export function renderRoutes(
           const raw = route.content(site, params);
           const contents = instance.path.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
           const key = inputsKey ?? fingerprint(contents);
-          const record = kept(before, key);
+          // A key of declared inputs was compared above already.
+          const record = inputsKey === undefined ? kept(before, key) : undefined;
           if (record) {
             output = { path: instance.path, reuse: true, record };
           } else {

@@ -69,7 +69,7 @@ export async function renderSite(input: {
   try {
     const assets = await input.assets;
     const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
-    const inputFrame = inputFrameOf(site, assets, layout.known().inputs);
+    const inputFrame = inputFrameOf(site, assets, layout.inputs);
     const previous: ReuseSource | undefined = input.previous && {
       outputs: input.previous.outputs,
       ...(input.previous.changedPosts && input.previous.changedPosts.size <= MAX_CHANGED_POSTS && input.previous.inputFrame === inputFrame ? { changedPosts: input.previous.changedPosts } : {}),
