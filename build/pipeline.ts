@@ -54,7 +54,9 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
       previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir))
         ? {
             outputs: previous.outputs,
-            ...(previous.inputFrame ? { inputFrame: previous.inputFrame, changedPosts: changedPosts(new Map(previous.content.posts.map((entry) => [entry.post.id, entry.revision])), site.news.posts) } : {}),
+            ...(previous.inputFrame && previous.listOrders
+              ? { inputFrame: previous.inputFrame, listOrders: previous.listOrders, changedPosts: changedPosts(previous.content.posts, content.posts) }
+              : {}),
           }
         : undefined;
     const writer = await openOutput(options.outDir, keep ? { inPlace: { previousFiles: [...keep.outputs.keys(), ...(previous?.otherFiles ?? [])] } } : {});
@@ -111,6 +113,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         reportMemo: memo,
         shells: rendered.shells,
         inputFrame: rendered.inputFrame,
+        listOrders: rendered.listOrders,
         // The cached posts' bodies are in it: the bodies normalized now are appended to it.
         ...(previous?.pack ? { pack: previous.pack } : {}),
       }, begun.inputs, begun.snapshot?.posts, previous),

@@ -44,6 +44,8 @@ export interface BuildState {
   shells?: LayoutShells;
   /** What the outputs' declared inputs read but posts' revisions (build/render/input-reach.ts). */
   inputFrame?: string;
+  /** The order of every news list when those outputs were made, by list id (build/render/input-reach.ts). */
+  listOrders?: Map<string, string>;
   /** The pack holding its posts' bodies (set when saved). */
   pack?: PackRef;
 }
@@ -97,6 +99,8 @@ export interface OutputRecord {
    * the keys: 9,000 arrays read back cost a cron run more than the search they serve.
    */
   posts?: string;
+  /** Files of declared inputs: the news list whose order they showed (RouteInputs.list). */
+  list?: string;
 }
 
 export interface FolderIdentity {
@@ -410,7 +414,8 @@ function isStateShape(value: unknown): value is BuildState {
     typeof state === 'object' && state !== null && typeof state.identity === 'string' &&
     state.outputs instanceof Map &&
     typeof state.content === 'object' && state.content !== null && Array.isArray(state.content.posts) &&
-    Array.isArray(state.content.categories) && Array.isArray(state.content.tags) && Array.isArray(state.content.skipped)
+    Array.isArray(state.content.categories) && Array.isArray(state.content.tags) && Array.isArray(state.content.skipped) &&
+    (state.listOrders === undefined || state.listOrders instanceof Map)
   );
 }
 

@@ -18,6 +18,8 @@ export interface OutputColumns {
   kinds: Omit<NonNullable<OutputRecord['page']>, 'size'>[];
   /** Per file, the post ids its record names (OutputRecord.posts; '' where it has none), joined by newlines. */
   posts: string;
+  /** Per file, the news list its record names (OutputRecord.list; '' where it has none), joined by newlines. */
+  lists: string;
 }
 
 export function toColumns(outputs: ReadonlyMap<string, OutputRecord>): OutputColumns {
@@ -28,11 +30,13 @@ export function toColumns(outputs: ReadonlyMap<string, OutputRecord>): OutputCol
   const kinds: OutputColumns['kinds'] = [];
   const kindIds = new Map<string, number>();
   const postLists: string[] = [];
-  for (const [path, { key, size: fileSize, page, posts }] of outputs) {
+  const lists: string[] = [];
+  for (const [path, { key, size: fileSize, page, posts, list }] of outputs) {
     const index = paths.length;
     paths.push(path);
     keys.push(key);
     postLists.push(posts ?? '');
+    lists.push(list ?? '');
     kindOf[index] = -1;
     sizes[index] = fileSize ?? -1;
     if (!page) continue;
@@ -43,19 +47,20 @@ export function toColumns(outputs: ReadonlyMap<string, OutputRecord>): OutputCol
     kindOf[index] = known;
     sizes[index] = size;
   }
-  return { paths: paths.join('\n'), keys: keys.join('\n'), kindOf, sizes, kinds, posts: postLists.join('\n') };
+  return { paths: paths.join('\n'), keys: keys.join('\n'), kindOf, sizes, kinds, posts: postLists.join('\n'), lists: lists.join('\n') };
 }
 
 /** The records of `columns`; undefined when the columns do not agree (a damaged or foreign state). */
 export function fromColumns(columns: OutputColumns): Map<string, OutputRecord> | undefined {
   if (typeof columns?.paths !== 'string' || typeof columns.keys !== 'string' || !(columns.kindOf instanceof Int32Array) || !(columns.sizes instanceof Float64Array) || !Array.isArray(columns.kinds)) return undefined;
-  if (typeof columns.posts !== 'string') return undefined;
+  if (typeof columns.posts !== 'string' || typeof columns.lists !== 'string') return undefined;
   const outputs = new Map<string, OutputRecord>();
   if (columns.paths === '') return columns.kindOf.length === 0 ? outputs : undefined;
   const paths = columns.paths.split('\n');
   const keys = columns.keys.split('\n');
   const posts = columns.posts.split('\n');
-  if (keys.length !== paths.length || posts.length !== paths.length || columns.kindOf.length !== paths.length || columns.sizes.length !== paths.length) return undefined;
+  const lists = columns.lists.split('\n');
+  if (keys.length !== paths.length || posts.length !== paths.length || lists.length !== paths.length || columns.kindOf.length !== paths.length || columns.sizes.length !== paths.length) return undefined;
   for (let index = 0; index < paths.length; index += 1) {
     const kindId = columns.kindOf[index] as number;
     const kind = columns.kinds[kindId];
@@ -65,6 +70,8 @@ export function fromColumns(columns: OutputColumns): Map<string, OutputRecord> |
     const record: OutputRecord = kind ? { key, page: { ...kind, size } } : size >= 0 ? { key, size } : { key };
     const named = posts[index] as string;
     if (named) record.posts = named;
+    const list = lists[index] as string;
+    if (list) record.list = list;
     outputs.set(paths[index] as string, record);
   }
   return outputs;

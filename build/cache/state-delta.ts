@@ -80,7 +80,7 @@ export function diffState(base: StateBase, next: BuildState, save: (entry: Cache
 }
 
 function sameRecord(a: OutputRecord, b: OutputRecord): boolean {
-  return a === b || (a.key === b.key && a.size === b.size && isDeepStrictEqual(a.page, b.page) && a.posts === b.posts);
+  return a === b || (a.key === b.key && a.size === b.size && isDeepStrictEqual(a.page, b.page) && a.posts === b.posts && a.list === b.list);
 }
 
 function differing<T extends object>(base: T, next: T, skip: readonly string[]): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { revisionOf } from '../../src/pages/news/load-news.js';
+import { listOrders as listOrdersOf, revisionOf } from '../../src/pages/news/load-news.js';
 import type { RouteInputs } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
 import { fingerprint } from '../cache/build-cache.js';
@@ -15,29 +15,59 @@ export function inputsText(inputs: RouteInputs): string {
 }
 
 /**
- * Everything declared inputs may read but the revisions of the posts they name (src/routes/types.ts,
- * RouteInputs): the posts' order and terms, the term lists, the club's data, the site's address,
- * and what every page's key also holds (the assets it links, the layout's inputs). Not the build's
- * now: no declared inputs read it (a test holds it). While this is the same as at the last build,
- * a route's inputs can only have changed if one of the posts they named then has changed.
+ * Everything declared inputs may read but the posts (src/routes/types.ts, RouteInputs): the term
+ * lists, the club's data, the site's address, and what every page's key also holds (the assets it
+ * links, the layout's inputs). Not the build's now: no declared inputs read it (a test holds it).
+ * While this is the same as at the last build, a route's inputs can only have changed if one of the
+ * posts they named then has changed (`changedPosts`), or the order of the list they showed
+ * (`changedLists`).
  */
 export function inputFrame(site: SiteData, assets: PageAssets, layoutInputs: string): string {
   const { builtAt: _now, news, ...rest } = site;
-  // Each post's id and term ids, in the site's order: one string, no array per post (every cron run makes it).
-  let posts = '';
-  for (const post of news.posts) {
-    posts += `${post.id}`;
-    for (const term of post.categories) posts += `,${term.id}`;
-    posts += ';';
-    for (const term of post.tags) posts += `,${term.id}`;
-    posts += '\n';
-  }
-  return fingerprint(JSON.stringify([assets.cssHref, assets.contentCssHref, assets.islands, layoutInputs, rest, news.categories, news.tags, posts]));
+  return fingerprint(JSON.stringify([assets.cssHref, assets.contentCssHref, assets.islands, layoutInputs, rest, news.categories, news.tags]));
 }
 
-/** Posts whose revision is not the one `before` gives for their id (new ones included). */
-export function changedPosts(before: ReadonlyMap<number, string>, posts: readonly { id: number; revision?: string }[]): Set<number> {
-  const changed = new Set<number>();
-  for (const post of posts) if (before.get(post.id) !== post.revision || post.revision === undefined) changed.add(post.id);
+/** The order of every news list (load-news.ts, listOrders) as a fingerprint per list id, kept for the next build. */
+export function listOrders(site: SiteData): Map<string, string> {
+  const orders = new Map<string, string>();
+  for (const [id, ids] of listOrdersOf(site.news)) orders.set(id, fingerprint(ids));
+  return orders;
+}
+
+/** Lists whose order is not the one `before` gives (new and gone lists included). */
+export function changedLists(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Set<string> {
+  const changed = new Set<string>();
+  for (const [id, order] of after) if (before.get(id) !== order) changed.add(id);
+  for (const id of before.keys()) if (!after.has(id)) changed.add(id);
   return changed;
+}
+
+/** A post as its pages' inputs depend on it: its revision covers all but its terms, which are given by id. */
+export interface PostReach {
+  post: { id: number };
+  revision: string;
+  categoryIds: readonly number[];
+  tagIds: readonly number[];
+}
+
+/**
+ * Posts whose revision or terms are not those `before` gives for their id (new ones included). Its
+ * terms are the ids WordPress gives: while the term lists are the same (inputFrame), equal ids
+ * resolve to the same terms.
+ */
+export function changedPosts(before: readonly PostReach[], after: readonly PostReach[]): Set<number> {
+  const known = new Map<number, PostReach>();
+  for (const entry of before) known.set(entry.post.id, entry);
+  const changed = new Set<number>();
+  for (const entry of after) {
+    const was = known.get(entry.post.id);
+    if (!was || was.revision !== entry.revision || !sameIds(was.categoryIds, entry.categoryIds) || !sameIds(was.tagIds, entry.tagIds)) changed.add(entry.post.id);
+  }
+  return changed;
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
 }

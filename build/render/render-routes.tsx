@@ -32,11 +32,12 @@ export interface ReuseSource {
   outputs: ReadonlyMap<string, OutputRecord>;
   /**
    * Given when nothing declared inputs read has changed since those records (build/render/input-reach.ts,
-   * inputFrame) but the revisions of these posts: a record of declared inputs that names none of them
-   * is kept as it is, its inputs not made again (a cron run with an edited post then makes the keys
-   * of the few pages that show it, not of all 8,900).
+   * inputFrame) but these posts and the order of these lists: a record of declared inputs that names
+   * none of the posts, and no list or an unchanged one, is kept as it is, its inputs not made again.
+   * A cron run with an edited post then makes the keys of the few pages that show it, and one with
+   * a new post those of the lists it joins, not of all 8,900 pages.
    */
-  changedPosts?: ReadonlySet<number>;
+  changed?: { posts: ReadonlySet<number>; lists: ReadonlySet<string> };
 }
 
 export interface RenderCounts {
@@ -105,13 +106,16 @@ export function renderRoutes(
   // tells the writer about the file a new one replaces, without reading it.
   const kept = (record: OutputRecord | undefined, key: string) => (record?.key === key ? record : undefined);
   // A record is reached by a changed post when its list of posts holds `,id,`.
-  const changed = previous?.changedPosts && [...previous.changedPosts].map((id) => `,${id},`);
+  const changedLists = previous?.changed?.lists;
+  const changedPosts = previous?.changed && [...previous.changed.posts].map((id) => `,${id},`);
   const unreached = (record: OutputRecord | undefined): OutputRecord | undefined => {
-    if (!changed || record?.posts === undefined) return undefined;
-    for (const id of changed) if (record.posts.includes(id)) return undefined;
+    if (!changedPosts || !changedLists || record?.posts === undefined) return undefined;
+    if (record.list !== undefined && changedLists.has(record.list)) return undefined;
+    for (const id of changedPosts) if (record.posts.includes(id)) return undefined;
     return record;
   };
-  const postIds = (inputs: RouteInputs | undefined) => (inputs ? { posts: `,${inputs.posts.map((post) => post.id).join(',')}${inputs.posts.length > 0 ? ',' : ''}` } : {});
+  const reach = (inputs: RouteInputs | undefined): Pick<OutputRecord, 'posts' | 'list'> =>
+    inputs ? { posts: `,${inputs.posts.map((post) => post.id).join(',')}${inputs.posts.length > 0 ? ',' : ''}`, ...(inputs.list === undefined ? {} : { list: inputs.list }) } : {};
   const replaced = (record: OutputRecord | undefined): { previousSize?: number } => {
     const size = record?.page?.size ?? record?.size;
     return size === undefined ? {} : { previousSize: size };
@@ -149,7 +153,7 @@ export function renderRoutes(
             output = { path: instance.path, reuse: true, record };
           } else {
             const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-            output = { path: instance.path, contents, size, ...replaced(before), record: { key, size, ...postIds(inputs) } };
+            output = { path: instance.path, contents, size, ...replaced(before), record: { key, size, ...reach(inputs) } };
           }
         }
         counts.files += 1;
@@ -174,7 +178,7 @@ export function renderRoutes(
             const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
             const size = Buffer.byteLength(html.html);
             const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size };
-            output = { path: file, contents: html.html, size, ...replaced(before), record: { key, page, ...postIds(inputs) } };
+            output = { path: file, contents: html.html, size, ...replaced(before), record: { key, page, ...reach(inputs) } };
             counts.rendered += 1;
           }
         }

@@ -5,7 +5,7 @@ import type { OutputRecord } from '../cache/build-cache.js';
 import type { OutputWriter, WrittenFiles } from '../write.js';
 import { startRenderPool, type RenderPool } from './pool.js';
 import { createLayoutRenderer, type LayoutShells } from './layout-shell.js';
-import { inputFrame as inputFrameOf } from './input-reach.js';
+import { changedLists, inputFrame as inputFrameOf, listOrders as listOrdersOf } from './input-reach.js';
 import { createRenderQueue, renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
 
 /** A file of the route table as it went into the output, with its position in the route order. */
@@ -19,8 +19,10 @@ export interface RenderedOutput {
 
 export interface RenderSiteResult {
   counts: RenderCounts;
-  /** What declared inputs may read but posts' revisions (input-reach.ts), for the next build. */
+  /** What declared inputs may read but the posts (input-reach.ts), for the next build. */
   inputFrame: string;
+  /** The order of every news list (input-reach.ts), for the next build. */
+  listOrders: Map<string, string>;
   /** The layout's shells, for the next build. */
   shells: LayoutShells;
   /** In route order. */
@@ -58,8 +60,11 @@ export async function renderSite(input: {
   instances: readonly RouteInstance[];
   assets: Promise<BuiltAssets>;
   output: OutputWriter;
-  /** `inputFrame`: the previous build's; its changed posts count only while the frame is the same. */
-  previous?: ReuseSource & { inputFrame?: string };
+  /**
+   * `inputFrame` and `listOrders`: the previous build's; `changedPosts` (since the previous build,
+   * input-reach.ts) count only while the frame is the same.
+   */
+  previous?: Omit<ReuseSource, 'changed'> & { inputFrame?: string; listOrders?: ReadonlyMap<string, string>; changedPosts?: ReadonlySet<number> };
   /** The previous build's layout shells: reused when the layout's inputs are the same. */
   shells?: LayoutShells;
   threads: RenderThreads;
@@ -70,9 +75,13 @@ export async function renderSite(input: {
     const assets = await input.assets;
     const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
     const inputFrame = inputFrameOf(site, assets, layout.inputs);
-    const previous: ReuseSource | undefined = input.previous && {
-      outputs: input.previous.outputs,
-      ...(input.previous.changedPosts && input.previous.changedPosts.size <= MAX_CHANGED_POSTS && input.previous.inputFrame === inputFrame ? { changedPosts: input.previous.changedPosts } : {}),
+    const listOrders = listOrdersOf(site);
+    const before = input.previous;
+    const previous: ReuseSource | undefined = before && {
+      outputs: before.outputs,
+      ...(before.changedPosts && before.changedPosts.size <= MAX_CHANGED_POSTS && before.listOrders && before.inputFrame === inputFrame
+        ? { changed: { posts: before.changedPosts, lists: changedLists(before.listOrders, listOrders) } }
+        : {}),
     };
     const progress = { own: 0, pool: 0 };
     const report = () => onProgress(progress.own + progress.pool, instances.length);
@@ -111,11 +120,12 @@ export async function renderSite(input: {
         },
       },
     );
-    if (!pooled) return { counts, inputFrame, outputs, written: [], shells: layout.known() };
+    if (!pooled) return { counts, inputFrame, listOrders, outputs, written: [], shells: layout.known() };
     const others = await pooled;
     return {
       counts: { pages: counts.pages + others.counts.pages, files: counts.files + others.counts.files, rendered: counts.rendered + others.counts.rendered },
       inputFrame,
+      listOrders,
       outputs: [...outputs, ...others.outputs].sort((a, b) => a.order - b.order),
       // This thread's files went into `output` itself; the workers' are added at commit.
       written: others.written,

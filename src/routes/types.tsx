@@ -16,6 +16,12 @@ export interface RouteInputs {
   posts: readonly NewsPost[];
   /** Titles, page numbers and counts, term names: never a post's own fields, nor the build's now. */
   other: string;
+  /**
+   * The news list (load-news.ts, `listId`) whose order picks the page's posts and counts its pages:
+   * a post added to it, removed or moved in it can change the page. Absent: the page names its posts
+   * by id, and no other post matters to it (an article). A test holds both.
+   */
+  list?: string;
 }
 
 /** How a page is counted in the build report and the budgets. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
 import type { OutputRecord } from '../../build/cache/build-cache.js';
+import { changedLists, listOrders } from '../../build/render/input-reach.js';
 import { renderRoutes, type EmittedFile } from '../../build/render/render-routes.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { expandRoutes, type RouteInstance } from '../../src/routes.js';
@@ -10,21 +11,48 @@ import type { SiteData } from '../../src/site-data.js';
 import type { NewsPost } from '../../src/types/news.js';
 import { makeSite } from './site-fixture.js';
 
-/** 30 posts, newest first (three pages of news), in two categories, with revisions as a build sets them. */
+const categories = [
+  { id: 2, slug: 'equipe-pro', name: 'Équipe pro' },
+  { id: 3, slug: 'formation', name: 'Formation' },
+];
+const tags = [{ id: 7, slug: 'derby', name: 'Derby' }];
+
+/** Post `id` as a build makes it: in category 2 or 3 by its parity, tagged 7 when odd (15 posts: two pages). */
+function postOf(template: NewsPost, id: number): NewsPost {
+  const date = `2025-10-${String(id).padStart(2, '0')}T10:00:00`;
+  return {
+    ...template,
+    id,
+    date,
+    modified: date,
+    slug: `article-${id}`,
+    titleText: `Article ${id}`,
+    titleHtml: `Article ${id}`,
+    categories: [categories[id % 2] as NewsPost['categories'][number]],
+    tags: id % 2 === 1 ? [tags[0] as NewsPost['tags'][number]] : [],
+    revision: `r${id}`,
+  };
+}
+
+/** 30 posts, newest first (three pages of news), in two categories and one tag, with revisions as a build sets them. */
 function siteOf30(): SiteData {
   const base = makeSite();
   const template = base.news.posts[0] as NewsPost;
-  const categories = [
-    { id: 2, slug: 'equipe-pro', name: 'Équipe pro' },
-    { id: 3, slug: 'formation', name: 'Formation' },
-  ];
-  const posts = Array.from({ length: 30 }, (_, index): NewsPost => {
-    const id = 30 - index;
-    const date = `2025-10-${String(id).padStart(2, '0')}T10:00:00`;
-    return { ...template, id, date, modified: date, slug: `article-${id}`, titleText: `Article ${id}`, titleHtml: `Article ${id}`, categories: [categories[id % 2] as NewsPost['categories'][number]], tags: [], revision: `r${id}` };
-  });
-  return { ...base, news: { posts, categories, tags: [] } };
+  const posts = Array.from({ length: 30 }, (_, index) => postOf(template, 30 - index));
+  return { ...base, news: { posts, categories, tags } };
 }
+
+/**
+ * The same site a cron run later: post 31 is new (category 3, untagged), post 4 is gone, and post
+ * 10 moved from category 2 to 3 (its revision is the same: a post's terms are not in it).
+ */
+function siteAfterChanges(site: SiteData): SiteData {
+  const newest = { ...postOf(site.news.posts[0] as NewsPost, 31), tags: [] };
+  const moved = (post: NewsPost): NewsPost => (post.id === 10 ? { ...post, categories: [categories[1] as NewsPost['categories'][number]] } : post);
+  return { ...site, news: { ...site.news, posts: [newest, ...site.news.posts.filter((post) => post.id !== 4).map(moved)] } };
+}
+/** What input-reach.ts's changedPosts gives for siteAfterChanges (the new post, the gone one, the moved one). */
+const CHANGED_BY_SITE_AFTER = new Set([31, 4, 10]);
 
 const fileOf = (instance: RouteInstance) => (instance.route.kind === 'page' ? `/${instance.route.outputFile ?? pageOutputFile(instance.path)}` : instance.path);
 
@@ -60,6 +88,34 @@ describe('declared route inputs', () => {
     }
   });
 
+  it('stay the same while the posts they name and the order of the list they show are', () => {
+    const after = siteAfterChanges(site);
+    const [ordersBefore, ordersAfter] = [listOrders(site), listOrders(after)];
+    const before = new Map(expandRoutes(site).filter((instance) => instance.route.inputs).map((instance) => [instance.path, instance]));
+    const unreached: string[] = [];
+    for (const instance of expandRoutes(after)) {
+      const was = before.get(instance.path);
+      const inputs = was?.route.inputs?.(site, was.params);
+      if (!inputs || inputs.posts.some((post) => CHANGED_BY_SITE_AFTER.has(post.id))) continue;
+      if (inputs.list !== undefined && ordersBefore.get(inputs.list) !== ordersAfter.get(inputs.list)) continue;
+      unreached.push(instance.path);
+      const again = instance.route.inputs?.(after, instance.params);
+      expect(again && { ...again, posts: again.posts.map((post) => post.id) }, instance.path).toEqual({ ...inputs, posts: inputs.posts.map((post) => post.id) });
+    }
+    // Not a vacuous rule: the articles of unchanged posts, and the pages of the tag no change touched.
+    expect(unreached).toEqual(expect.arrayContaining(['/actualites/article/30', '/actualites/article/9', '/actualites/tag/7', '/actualites/tag/7/page/2', '/actualites/tag/7/page/2.json']));
+    expect(unreached.filter((path) => path.includes('/category/') || !path.includes('/tag/') && !path.includes('/article/'))).toEqual([]);
+  });
+
+  it('name the list whose order they show: every list page and JSON page does, no article', () => {
+    for (const instance of expandRoutes(site)) {
+      const inputs = instance.route.inputs?.(site, instance.params);
+      if (!inputs) continue;
+      const expected = instance.path.includes('/article/') ? undefined : /\/(category|tag)\/(\d+)/.exec(instance.path)?.slice(1, 3).join(':') ?? 'news';
+      expect(inputs.list, instance.path).toBe(expected);
+    }
+  });
+
   describe('in a cron run', () => {
     let assets: BuiltAssets;
     let records: Map<string, OutputRecord>;
@@ -84,7 +140,7 @@ describe('declared route inputs', () => {
       const edited = edit(17);
       const asked: string[] = [];
       const emitted: EmittedFile[] = [];
-      const counts = renderRoutes(counted(edited, asked), edited, assets, (file) => void emitted.push(file), { previous: { outputs: records, changedPosts: new Set([17]) } });
+      const counts = renderRoutes(counted(edited, asked), edited, assets, (file) => void emitted.push(file), { previous: { outputs: records, changed: { posts: new Set([17]), lists: new Set() } } });
       const showing = [...records].filter(([, record]) => record.posts?.includes(',17,')).map(([file]) => file);
       // Its article, the news page and JSON page it is on, its category's page.
       expect(showing).toEqual(expect.arrayContaining(['/actualites/article/17/index.html', '/actualites/page/2/index.html', '/actualites/page/2.json', '/actualites/category/3/index.html']));
@@ -95,11 +151,28 @@ describe('declared route inputs', () => {
       expect(counts.rendered).toBe(showing.filter((file) => file.endsWith('.html')).length);
     });
 
+    it('with a new post, a gone one and a moved one, makes the inputs of the lists they change and of no other page', () => {
+      const after = siteAfterChanges(site);
+      const changed = { posts: CHANGED_BY_SITE_AFTER, lists: changedLists(listOrders(site), listOrders(after)) };
+      expect([...changed.lists].sort()).toEqual(['category:2', 'category:3', 'news']);
+      const asked: string[] = [];
+      const keys = new Map<string, string>();
+      renderRoutes(counted(after, asked), after, assets, (file) => void keys.set(file.path, file.record.key), { previous: { outputs: records, changed } });
+      // Every page of the news and of both categories; the new post's article (no record yet) and the
+      // moved one's (it shows its category); not the tag's pages, nor any other article.
+      expect(asked.filter((file) => file.includes('/article/')).sort()).toEqual(['/actualites/article/10/index.html', '/actualites/article/31/index.html']);
+      expect(asked.filter((file) => file.includes('/tag/'))).toEqual([]);
+      expect(asked).toEqual(expect.arrayContaining(['/actualites/index.html', '/actualites/page/3.json', '/actualites/category/2/index.html', '/actualites/category/3/page/2.json']));
+      const everyKey = new Map<string, string>();
+      renderRoutes(expandRoutes(after), after, assets, (file) => void everyKey.set(file.path, file.record.key), { previous: { outputs: records } });
+      expect(keys).toEqual(everyKey);
+    });
+
     it('gives every file the key a run making every route\'s inputs gives it', () => {
       const edited = edit(17);
       const keys = (changedPosts?: ReadonlySet<number>) => {
         const found = new Map<string, string>();
-        renderRoutes(expandRoutes(edited), edited, assets, (file) => void found.set(file.path, file.record.key), { previous: { outputs: records, ...(changedPosts ? { changedPosts } : {}) } });
+        renderRoutes(expandRoutes(edited), edited, assets, (file) => void found.set(file.path, file.record.key), { previous: { outputs: records, ...(changedPosts ? { changed: { posts: changedPosts, lists: new Set<string>() } } : {}) } });
         return found;
       };
       expect(keys(new Set([17]))).toEqual(keys());

@@ -131,12 +131,34 @@ function termsJson(terms: readonly Term[]): string {
 
 /** What page n of a list is made from (its route's inputs): the list, its length and the posts on that page. */
 export function listPageInputs(list: NewsList, page: number): RouteInputs {
-  return { posts: pageOf(list.posts, page), other: JSON.stringify([list.key, list.title, list.subtitle ?? '', list.description(page), page, pageCount(list.posts.length)]) };
+  return { posts: pageOf(list.posts, page), other: JSON.stringify([list.key, list.title, list.subtitle ?? '', list.description(page), page, pageCount(list.posts.length)]), list: listId(list.key) };
 }
 
 /** What JSON page n of a list is made from: the posts on that page. */
 export function jsonPageInputs(list: NewsList, page: number): RouteInputs {
-  return { posts: pageOf(list.posts, page), other: '' };
+  return { posts: pageOf(list.posts, page), other: '', list: listId(list.key) };
+}
+
+/** A news list's name in declared inputs (RouteInputs.list) and in `listOrders`: 'news', 'category:2', 'tag:7'. */
+export function listId(key: NewsListKey): string {
+  return key.kind === 'news' ? 'news' : `${key.kind}:${key.id}`;
+}
+
+/**
+ * The order of every news list, by list id: its posts' ids, newest first, as one string. Lists
+ * whose order is the same hold the same posts in the same places, whatever else changed.
+ */
+export function listOrders(news: NewsContent): Map<string, string> {
+  const orders = new Map<string, string>([['news', idsOf(news.posts)]]);
+  const { postsByTerm } = indexOf(news);
+  for (const kind of ['category', 'tag'] as const) for (const [id, posts] of postsByTerm[kind]) orders.set(`${kind}:${id}`, idsOf(posts));
+  return orders;
+}
+
+function idsOf(posts: readonly NewsPost[]): string {
+  let ids = '';
+  for (const post of posts) ids += `${post.id},`;
+  return ids;
 }
 
 /** Below this a search result shows almost nothing: a short or empty excerpt is completed with the title and date. */
