@@ -12,10 +12,19 @@ function wallClock(date: string): Date | undefined {
   return Number.isNaN(value.getTime()) ? undefined : value;
 }
 
+/** Formatted days, by day number: a post's day is shown on its article, its cards and its sidebar entries, and Intl takes a microsecond a call. */
+const formattedDays = new Map<number, string>();
+const DAY_MS = 86_400_000;
+
 /** '2025-11-03T16:41:00' → '3 novembre 2025' ('' for an unreadable date). */
 export function formatFrenchLongDate(date: string): string {
   const value = wallClock(date);
-  return value ? LONG_DATE.format(value) : '';
+  if (!value) return '';
+  // Only the (UTC) day is shown: every instant of a day formats the same.
+  const day = Math.floor(value.getTime() / DAY_MS);
+  let text = formattedDays.get(day);
+  if (text === undefined) formattedDays.set(day, (text = LONG_DATE.format(value)));
+  return text;
 }
 
 /** The date part for <time datetime>: '2025-11-03'. */

@@ -8,6 +8,14 @@ describe('formatFrenchLongDate', () => {
     expect(formatFrenchLongDate('2025-08-31T23:59:59')).toBe('31 août 2025');
     expect(formatFrenchLongDate('hier')).toBe('');
   });
+
+  it('gives each day its own date, however often a day was formatted before (one is remembered per day)', () => {
+    expect(formatFrenchLongDate('2025-11-03T00:00:00')).toBe('3 novembre 2025');
+    expect(formatFrenchLongDate('2025-11-03T23:59:59')).toBe('3 novembre 2025');
+    expect(formatFrenchLongDate('2025-11-04T00:00:00')).toBe('4 novembre 2025');
+    expect(formatFrenchLongDate('1969-12-31T12:00:00')).toBe('31 décembre 1969');
+    expect(formatFrenchLongDate('1970-01-01T00:00:00')).toBe('1 janvier 1970');
+  });
 });
 
 describe('rfc822', () => {
