@@ -55,9 +55,69 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
       open.pop();
     },
   });
-  parser.end(html);
+  parser.end(imageMarkup(html));
   return weight;
 }
+
+/**
+ * The part of a page the weighing reads: each `<picture>` whole (its tags, with the elements inside
+ * it by name alone: which images are its own children) and each `<img>` outside one. Comments are
+ * left out, as a parser does. Island props (attribute values) and text are most of a page's bytes,
+ * and parsing them cost a cron run with a new post 10 ms of report. Text and attribute values hold
+ * no raw `<` or `>` (React, the sanitizer and the JSON-LD escape them): every `<` starts a tag.
+ */
+function imageMarkup(html: string): string {
+  let markup = '';
+  let at = 0;
+  const next = { img: -2, picture: -2, comment: -2 };
+  const find = (from: number) => {
+    if (next.img !== -1 && next.img < from) next.img = tagAt(html, '<img', from);
+    if (next.picture !== -1 && next.picture < from) next.picture = tagAt(html, '<picture', from);
+    if (next.comment !== -1 && next.comment < from) next.comment = html.indexOf('<!--', from);
+  };
+  for (;;) {
+    find(at);
+    const first = Math.min(...[next.img, next.picture, next.comment].filter((position) => position !== -1));
+    if (!Number.isFinite(first)) return markup;
+    if (first === next.comment) {
+      const end = html.indexOf('-->', first + 4);
+      if (end === -1) return markup;
+      at = end + 3;
+    } else if (first === next.picture) {
+      const close = html.indexOf('</picture', first);
+      const end = close === -1 ? html.length : html.indexOf('>', close) + 1 || html.length;
+      markup += tagsByName(html.slice(first, end));
+      at = end;
+    } else {
+      const end = html.indexOf('>', first);
+      if (end === -1) return markup;
+      markup += html.slice(first, end + 1);
+      at = end + 1;
+    }
+  }
+}
+
+/** Where `<name` starts a tag named `name` (not a longer name) from `from` on, or -1. */
+function tagAt(html: string, open: string, from: number): number {
+  for (let at = html.indexOf(open, from); at !== -1; at = html.indexOf(open, at + 1)) {
+    const after = html.charCodeAt(at + open.length);
+    if (!(after >= 97 && after <= 122) && !(after >= 65 && after <= 90) && !(after >= 48 && after <= 57) && after !== 45 && after !== 58 && after !== 95) return at;
+  }
+  return -1;
+}
+
+/** The tags of `markup`, image tags whole and the others by name alone; comments left out. */
+function tagsByName(markup: string): string {
+  let tags = '';
+  for (const [, slash, name, attributes] of markup.matchAll(TAG_OR_COMMENT)) {
+    if (name === undefined) continue;
+    tags += IMAGE_TAGS.has(name.toLowerCase()) ? `<${slash}${name}${attributes}>` : `<${slash}${name}${attributes?.endsWith('/') ? '/' : ''}>`;
+  }
+  return tags;
+}
+
+const TAG_OR_COMMENT = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)([^>]*)>/g;
+const IMAGE_TAGS = new Set(['img', 'source', 'picture']);
 
 type Attributes = Record<string, string>;
 

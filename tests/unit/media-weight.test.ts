@@ -30,4 +30,18 @@ describe('image bytes on a phone (build report)', () => {
     const sizes: Record<string, number> = { '/m/hero-1024.avif': 30_000, '/m/card-400.avif': 5_000, '/logo.svg': 700, '/m/hero.jpg': 90_000 };
     expect(phoneMediaWeight(html, (url) => (url.startsWith('/') ? sizes[url] : undefined))).toEqual({ eager: 30_700, total: 35_700 });
   });
+
+  it('reads images as a parser of the whole page would: not in comments nor in attribute values, a picture\'s own children only', () => {
+    const html = [
+      '<!-- <img src="/m/commented.jpg"/> -->',
+      `<div data-island="x" data-props="{&quot;html&quot;:&quot;&lt;img src=\\&quot;/m/in-props.jpg\\&quot;&gt;&quot;}"></div>`,
+      '<imgbox src="/m/not-an-image.jpg"></imgbox><pictures></pictures>',
+      // Not a child of the picture (invalid, but seen in pasted content): weighed on its own, by its src.
+      '<picture><source type="image/avif" srcSet="/m/a-400.avif 400w"/><span><img src="/m/nested.jpg"/></span><!-- <img src="/m/x.jpg"> --><img src="/m/own.jpg"/></picture>',
+      '<svg><path d="M0 0"/></svg><img src="/m/after-svg.jpg" loading="lazy"/>',
+    ].join('');
+    const sizes: Record<string, number> = { '/m/commented.jpg': 1, '/m/in-props.jpg': 2, '/m/not-an-image.jpg': 4, '/m/x.jpg': 8, '/m/nested.jpg': 100, '/m/a-400.avif': 1_000, '/m/own.jpg': 10_000, '/m/after-svg.jpg': 20_000 };
+    expect(phoneMediaWeight(html, (url) => sizes[url])).toEqual({ eager: 1_100, total: 21_100 });
+  });
 });
+
