@@ -64,7 +64,8 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
  * it by name alone: which images are its own children) and each `<img>` outside one. Comments are
  * left out, as a parser does. Island props (attribute values) and text are most of a page's bytes,
  * and parsing them cost a cron run with a new post 10 ms of report. Text and attribute values hold
- * no raw `<` or `>` (React, the sanitizer and the JSON-LD escape them): every `<` starts a tag.
+ * no raw `<` or `>` (React, the sanitizer and the JSON-LD escape them): every `<` starts a tag; and
+ * tag names are in lower case (React and the sanitizer write them so).
  */
 function imageMarkup(html: string): string {
   let markup = '';

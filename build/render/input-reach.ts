@@ -51,9 +51,9 @@ export interface PostReach {
 }
 
 /**
- * Posts whose revision or terms are not those `before` gives for their id (new ones included). Its
+ * Posts new, gone, or whose revision or terms are not those `before` gives for their id. Their
  * terms are the ids WordPress gives: while the term lists are the same (inputFrame), equal ids
- * resolve to the same terms.
+ * resolve to the same terms. A gone post counts: a page that named it must not be kept as it was.
  */
 export function changedPosts(before: readonly PostReach[], after: readonly PostReach[]): Set<number> {
   const known = new Map<number, PostReach>();
@@ -61,8 +61,10 @@ export function changedPosts(before: readonly PostReach[], after: readonly PostR
   const changed = new Set<number>();
   for (const entry of after) {
     const was = known.get(entry.post.id);
+    known.delete(entry.post.id);
     if (!was || was.revision !== entry.revision || !sameIds(was.categoryIds, entry.categoryIds) || !sameIds(was.tagIds, entry.tagIds)) changed.add(entry.post.id);
   }
+  for (const id of known.keys()) changed.add(id);
   return changed;
 }
 

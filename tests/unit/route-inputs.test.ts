@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
 import type { OutputRecord } from '../../build/cache/build-cache.js';
-import { changedLists, listOrders } from '../../build/render/input-reach.js';
+import { changedLists, changedPosts, listOrders } from '../../build/render/input-reach.js';
 import { renderRoutes, type EmittedFile } from '../../build/render/render-routes.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { expandRoutes, type RouteInstance } from '../../src/routes.js';
@@ -51,8 +51,11 @@ function siteAfterChanges(site: SiteData): SiteData {
   const moved = (post: NewsPost): NewsPost => (post.id === 10 ? { ...post, categories: [categories[1] as NewsPost['categories'][number]] } : post);
   return { ...site, news: { ...site.news, posts: [newest, ...site.news.posts.filter((post) => post.id !== 4).map(moved)] } };
 }
-/** What input-reach.ts's changedPosts gives for siteAfterChanges (the new post, the gone one, the moved one). */
+/** What input-reach.ts's changedPosts gives for siteAfterChanges (the new post, the gone one, the moved one): a test holds it. */
 const CHANGED_BY_SITE_AFTER = new Set([31, 4, 10]);
+
+/** A post as the cache keeps it, for changedPosts: its revision and WordPress's term ids. */
+const reachOf = (post: NewsPost) => ({ post: { id: post.id }, revision: post.revision ?? '', categoryIds: post.categories.map((term) => term.id), tagIds: post.tags.map((term) => term.id) });
 
 const fileOf = (instance: RouteInstance) => (instance.route.kind === 'page' ? `/${instance.route.outputFile ?? pageOutputFile(instance.path)}` : instance.path);
 
@@ -177,5 +180,17 @@ describe('declared route inputs', () => {
       };
       expect(keys(new Set([17]))).toEqual(keys());
     });
+  });
+});
+
+describe('the posts a cron run counts as changed', () => {
+  it('are the new ones, the gone ones, and those whose terms changed though their revision did not', () => {
+    const site = siteOf30();
+    expect(changedPosts(site.news.posts.map(reachOf), siteAfterChanges(site).news.posts.map(reachOf))).toEqual(CHANGED_BY_SITE_AFTER);
+  });
+
+  it('are none when nothing changed', () => {
+    const site = siteOf30();
+    expect(changedPosts(site.news.posts.map(reachOf), site.news.posts.map(reachOf))).toEqual(new Set());
   });
 });
