@@ -3,6 +3,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileStamp, fingerprint, type CachedContent } from './cache/build-cache.js';
+import { loadBytesFingerprint } from './bytes-fingerprint.js';
 import { scanJsonArray, type KnownElement, type ScannedElement } from './json-array.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
@@ -80,8 +81,9 @@ const CHUNK_BYTES = 1 << 20;
 export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>, known?: readonly KnownElement[]): Promise<SnapshotRead> {
   const postsFile = path.join(options.contentDir, SNAPSHOT_FILES[0]);
   let posts: ScannedElement[] | undefined;
+  const fingerprint = await loadBytesFingerprint();
   const postsStamp = withFile(postsFile, (fd) => {
-    posts = scanJsonArray((into, position) => readSync(fd, into, 0, into.length, position), known, CHUNK_BYTES);
+    posts = scanJsonArray((into, position) => readSync(fd, into, 0, into.length, position), fingerprint, known, CHUNK_BYTES);
   });
   const whole = createHash('sha1');
   // Not an array of objects: its bytes, for a fingerprint all the same (the build then stops on it).

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import type { BytesFingerprint } from './bytes-fingerprint.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -10,7 +10,7 @@ const COMMA = 0x2c;
 
 /** An element of a JSON array as the scan met it. */
 export interface ScannedElement {
-  /** Fingerprint of its bytes (SHA-1, base64url). */
+  /** Fingerprint of its bytes (build/bytes-fingerprint.ts). */
   hash: string;
   /** Its first bytes, read as Latin-1 (enough to find a leading `"id": 42`). */
   head: string;
@@ -94,10 +94,6 @@ function oddBackslashesBefore(bytes: Uint8Array, end: number, floor: number): bo
   return (end - at) % 2 === 1;
 }
 
-function element(bytes: Uint8Array, offset: number, fingerprint = hash('sha1', bytes, 'base64url')): ScannedElement {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEAD_BYTES)).toString('latin1');
-  return { hash: fingerprint, head, offset, length: bytes.length };
-}
 
 /**
  * The elements of a JSON array of objects (or arrays), found without parsing it: a snapshot's
@@ -113,14 +109,16 @@ function element(bytes: Uint8Array, offset: number, fingerprint = hash('sha1', b
  * one new post then costs a read and a fingerprint of each post. Undefined when the text is not such
  * an array; the caller then parses it whole, for the JSON parser's own error message. Works on UTF-8
  * bytes: every byte it looks for is ASCII, and no byte of a multi-byte character is. `readAt` reads
- * bytes at a position of the file (as many as it has, at most the buffer's length; 0 at the end).
+ * bytes at a position of the file (as many as it has, at most the buffer's length; 0 at the end);
+ * `fingerprint` is the one `known` was made with.
  */
 export function scanJsonArray(
   readAt: (into: Buffer, position: number) => number,
+  fingerprint: BytesFingerprint,
   known: readonly KnownElement[] = [],
   chunkBytes = 1 << 20,
 ): ScannedElement[] | undefined {
-  const file = new FileWindow(readAt, chunkBytes);
+  const file = new FileWindow(readAt, fingerprint, chunkBytes);
   const places = new Map(known.map((entry, place) => [entry.hash, place]));
   const elements: ScannedElement[] = [];
   // The known element expected next; after an unknown one, the one after it is tried too (an edit).
@@ -133,18 +131,17 @@ export function scanJsonArray(
   for (;;) {
     const first = file.byteAt(position);
     if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return undefined;
-    const expected = [known[next], afterUnknown ? known[next + 1] : undefined];
-    const found = expected.findIndex((entry) => entry !== undefined && file.holds(position, entry));
+    const found = file.holds(position, known[next]) ? 0 : afterUnknown && file.holds(position, known[next + 1]) ? 1 : -1;
     let scanned: ScannedElement;
     if (found >= 0) {
       const entry = known[next + found] as KnownElement;
-      scanned = element(file.view(position, entry.length), position, entry.hash);
+      scanned = file.element(position, entry.length, entry.hash);
       next += found + 1;
       afterUnknown = false;
     } else {
       const length = file.elementLength(position);
       if (length === undefined) return undefined;
-      scanned = element(file.view(position, length), position);
+      scanned = file.element(position, length);
       const place = places.get(scanned.hash);
       afterUnknown = place === undefined || place < next;
       if (!afterUnknown) next = (place as number) + 1;
@@ -166,6 +163,7 @@ class FileWindow {
 
   constructor(
     private readonly readAt: (into: Buffer, position: number) => number,
+    private readonly fingerprint: BytesFingerprint,
     chunkBytes: number,
   ) {
     this.buffer = Buffer.allocUnsafe(chunkBytes);
@@ -184,22 +182,36 @@ class FileWindow {
     return this.buffer.subarray(position - this.start, this.count);
   }
 
-  /** The byte at `position`, or -1 past the end. */
+  /**
+   * The byte at `position`, or -1 past the end. Read in the buffer itself, as white space is
+   * skipped: a view (a Buffer object) per look cost 5,000 posts several of them each.
+   */
   byteAt(position: number): number {
-    return this.view(position, 1)[0] ?? -1;
+    if (!this.holdsPosition(position)) this.readFrom(position, 1);
+    return this.holdsPosition(position) ? (this.buffer[position - this.start] as number) : -1;
   }
 
   /** The first position from `position` that is not white space (the file's length if none is left). */
   skipSpace(position: number): number {
     let at = position;
     for (;;) {
-      const bytes = this.rest(at);
-      if (bytes.length === 0) return at;
-      let index = 0;
-      while (index < bytes.length && isSpace(bytes[index] as number)) index += 1;
-      at += index;
-      if (index < bytes.length) return at;
+      if (!this.holdsPosition(at)) this.readFrom(at, 1);
+      if (!this.holdsPosition(at)) return at;
+      const end = this.start + this.count;
+      while (at < end && isSpace(this.buffer[at - this.start] as number)) at += 1;
+      if (at < end) return at;
     }
+  }
+
+  /** The element of `length` bytes at `position`: fingerprinted on its bytes unless `fingerprint` is known. */
+  element(position: number, length: number, fingerprint?: string): ScannedElement {
+    const bytes = this.view(position, length);
+    const from = position - this.start;
+    return { hash: fingerprint ?? this.fingerprint(bytes), head: this.buffer.toString('latin1', from, from + Math.min(bytes.length, HEAD_BYTES)), offset: position, length: bytes.length };
+  }
+
+  private holdsPosition(position: number): boolean {
+    return position >= this.start && position < this.start + this.count;
   }
 
   /** Fills the buffer from `position` (one large enough for `size` bytes) until it is full or the file ends. */
@@ -214,9 +226,10 @@ class FileWindow {
   }
 
   /** Whether the bytes at `position` are those of `entry` (same length, same fingerprint). */
-  holds(position: number, entry: KnownElement): boolean {
+  holds(position: number, entry: KnownElement | undefined): boolean {
+    if (entry === undefined) return false;
     const bytes = this.view(position, entry.length);
-    return bytes.length === entry.length && hash('sha1', bytes, 'base64url') === entry.hash;
+    return bytes.length === entry.length && this.fingerprint(bytes) === entry.hash;
   }
 
   /** The length of the element (object or array) beginning at `position`; undefined when the file ends inside it. */

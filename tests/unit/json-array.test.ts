@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBytesFingerprint, type BytesFingerprint } from '../../build/bytes-fingerprint.js';
 import { scanJsonArray, type ScannedElement } from '../../build/json-array.js';
+
+let fingerprint: BytesFingerprint;
+beforeAll(async () => {
+  fingerprint = await loadBytesFingerprint();
+});
 
 /** Reads `bytes` at any position, as a file would (`most`: at most this many bytes a read, as a short read does). */
 const reader = (bytes: Buffer, most = Number.POSITIVE_INFINITY) => (into: Buffer, position: number) =>
@@ -9,7 +14,7 @@ const reader = (bytes: Buffer, most = Number.POSITIVE_INFINITY) => (into: Buffer
 /** The bytes an element's offset and length point to in `bytes`, checked against its fingerprint and head. */
 const textOf = (bytes: Buffer, element: ScannedElement) => {
   const own = bytes.subarray(element.offset, element.offset + element.length);
-  expect(element.hash).toBe(createHash('sha1').update(own).digest('base64url'));
+  expect(element.hash).toBe(fingerprint(own));
   expect(element.head).toBe(own.subarray(0, 64).toString('latin1'));
   return own.toString();
 };
@@ -17,7 +22,7 @@ const textOf = (bytes: Buffer, element: ScannedElement) => {
 /** The elements' texts, the bytes given in chunks of every size from 1 to 7 and whole: all must agree. */
 const split = (text: string) => {
   const bytes = Buffer.from(text);
-  const results = [1, 2, 3, 5, 7, bytes.length || 1].map((size) => scanJsonArray(reader(bytes), [], size)?.map((element) => textOf(bytes, element)));
+  const results = [1, 2, 3, 5, 7, bytes.length || 1].map((size) => scanJsonArray(reader(bytes), fingerprint, [], size)?.map((element) => textOf(bytes, element)));
   for (const result of results) expect(result).toEqual(results[0]);
   return results[0];
 };
@@ -35,7 +40,7 @@ describe('scanJsonArray', () => {
     const posts = [{ id: 1, body: 'x'.repeat(40) }, { id: 2 }, { id: 3, body: 'é'.repeat(30) }];
     const text = ` [\n${posts.map((post) => JSON.stringify(post)).join(',\n  ')}\n]\n`;
     for (const size of [text.length, 3, 16]) {
-      const elements = scanJsonArray(reader(Buffer.from(text)), [], size);
+      const elements = scanJsonArray(reader(Buffer.from(text)), fingerprint, [], size);
       expect(elements?.map((element) => JSON.parse(textOf(Buffer.from(text), element)))).toEqual(posts);
       expect(elements?.map((element) => element.offset)).toEqual(posts.map((post) => Buffer.from(text).indexOf(JSON.stringify(post))));
     }
@@ -61,10 +66,10 @@ const plain = (elements: ScannedElement[] | undefined) => elements?.map(({ hash,
 describe('scanJsonArray with the elements of an earlier scan', () => {
   /** What a scan of `text` from nothing gives, and the same from a scan knowing `before`'s elements, through buffers of several sizes. */
   const both = (before: string, text: string) => {
-    const known = scanJsonArray(reader(Buffer.from(before))) ?? [];
-    const full = scanJsonArray(reader(Buffer.from(text)));
+    const known = scanJsonArray(reader(Buffer.from(before)), fingerprint) ?? [];
+    const full = scanJsonArray(reader(Buffer.from(text)), fingerprint);
     for (const [chunk, most] of [[1 << 20, Number.POSITIVE_INFINITY], [64, Number.POSITIVE_INFINITY], [16, 5], [3, 2]] as const) {
-      expect(plain(scanJsonArray(reader(Buffer.from(text), most), known, chunk)), `${text} (chunk ${chunk})`).toEqual(plain(full));
+      expect(plain(scanJsonArray(reader(Buffer.from(text), most), fingerprint, known, chunk)), `${text} (chunk ${chunk})`).toEqual(plain(full));
     }
     return full?.map((element) => textOf(Buffer.from(text), element));
   };
