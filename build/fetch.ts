@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileStamp, fingerprint, type CachedContent } from './cache/build-cache.js';
 import { loadBytesFingerprint } from './bytes-fingerprint.js';
@@ -92,7 +91,7 @@ export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>, kn
   const [categories, tags] = await Promise.all(SNAPSHOT_FILES.slice(1).map((name) => readSnapshotFile(path.join(options.contentDir, name)))) as [SnapshotFile, SnapshotFile];
   whole.update(categories.bytes).update(tags.bytes);
   const mediaDir = path.join(options.contentDir, 'media');
-  return { snapshot: whole.digest('hex'), mediaDir, localMedia: await listingFingerprint(mediaDir), postsStamp, ...(posts ? { posts } : {}), categories, tags };
+  return { snapshot: whole.digest('hex'), mediaDir, localMedia: listingFingerprint(mediaDir), postsStamp, ...(posts ? { posts } : {}), categories, tags };
 }
 
 /** Runs `use` on the open file; its stamp (inode, size, times) when opened. */
@@ -174,21 +173,23 @@ function readPosts(file: string, snapshot: SnapshotRead, needed: (post: ScannedE
   return scanned.map((post) => postSource(file, post, bytes.get(post)));
 }
 
-/** Names, sizes and modification times of a folder's files ('' when there is no folder). */
-async function listingFingerprint(dir: string): Promise<string> {
+/**
+ * Names, sizes and modification times of a folder's files ('' when there is no folder). Read with
+ * synchronous calls, as the snapshot's files: on every cron run's path, with nothing to overlap
+ * them, each call through the thread pool was a round trip spent idle.
+ */
+function listingFingerprint(dir: string): string {
   let entries;
   try {
-    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
   } catch {
     return '';
   }
-  const lines = await Promise.all(
-    entries.filter((entry) => entry.isFile()).map(async (entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      const info = await stat(file);
-      return `${path.relative(dir, file)} ${info.size} ${info.mtimeMs}`;
-    }),
-  );
+  const lines = entries.filter((entry) => entry.isFile()).map((entry) => {
+    const file = path.join(entry.parentPath, entry.name);
+    const info = statSync(file);
+    return `${path.relative(dir, file)} ${info.size} ${info.mtimeMs}`;
+  });
   return createHash('sha1').update(lines.sort().join('\n')).digest('hex');
 }
 
@@ -222,7 +223,7 @@ export interface SnapshotFile {
 
 async function readSnapshotFile(file: string): Promise<SnapshotFile> {
   try {
-    return { file, bytes: await readFile(file) };
+    return { file, bytes: readFileSync(file) };
   } catch (error) {
     throw new ContentError(`snapshot file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }

@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
@@ -77,7 +77,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
     const beforeChange = async () => {
       await removeHead(options);
       // Nor a report: a run with nothing new would give it again (build/run.ts).
-      await rm(reportFile(options.outDir), { force: true });
+      rmSync(reportFile(options.outDir), { force: true });
       if (writer.folder.inPlace) await markStateChanging(options);
     };
     const { write, otherFiles } = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], begun.publicFiles, rendered.written, media, beforeChange));
@@ -118,7 +118,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         ...(previous?.pack ? { pack: previous.pack } : {}),
       }, begun.inputs, begun.snapshot?.posts, previous),
     );
-    await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
     if (!quiet) log(formatReport(report));
     return report;
   } catch (error) {

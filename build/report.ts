@@ -1,5 +1,4 @@
-import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { IslandName } from '../src/islands/registry.js';
@@ -145,7 +144,7 @@ export async function buildReport(input: {
     const weighed = `${entry.largest.path}\u0000${entry.largest.key}`;
     let weight = input.memo?.pages[weighed];
     if (!weight) {
-      const largest = await readFile(path.join(input.outDir, entry.largest.path));
+      const largest = readFileSync(path.join(input.outDir, entry.largest.path));
       weight = { htmlGzip: gzipSize(largest), media: phoneMediaWeight(largest.toString('utf8'), (sitePath) => siteFileSize(input.outDir, sitePath)) };
     }
     memo.pages[weighed] = weight;

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CacheDamagedError } from './cache/body-pack.js';
 import { inputsFingerprint } from './cache/build-inputs.js';
@@ -68,7 +68,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     const unchanged = usable ? await timed(stages, 'check', () => unchangedRun(options, usable, begun.inputs as string, data)) : undefined;
     if (unchanged) {
       const report: BuildReport = { ...unchanged, stages };
-      await writeFile(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
+      writeFileSync(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
       if (!quiet) log(formatReport(report));
       return report;
     }
@@ -94,7 +94,7 @@ async function unchangedRun(options: BuildOptions, head: BuildHead, inputs: stri
   if (!sameFolder(head.outputFolder, await folderIdentity(options.outDir))) return undefined;
   let previous: BuildReport;
   try {
-    previous = JSON.parse(await readFile(reportFile(options.outDir), 'utf8')) as BuildReport;
+    previous = JSON.parse(readFileSync(reportFile(options.outDir), 'utf8')) as BuildReport;
   } catch {
     return undefined;
   }

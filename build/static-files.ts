@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { publicDir } from '../data/project-root.js';
 import type { OutputFile } from './output-file.js';
@@ -14,7 +13,7 @@ export async function snapshotDocuments(mediaDir: string | undefined): Promise<M
   if (!mediaDir) return documents;
   let entries;
   try {
-    entries = await readdir(mediaDir, { recursive: true, withFileTypes: true });
+    entries = readdirSync(mediaDir, { recursive: true, withFileTypes: true });
   } catch {
     return documents;
   }
@@ -34,7 +33,7 @@ export async function collectStaticFiles(): Promise<OutputFile[]> {
 async function filesUnder(dir: string, urlPrefix: string): Promise<OutputFile[]> {
   let entries;
   try {
-    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
   } catch {
     return [];
   }

@@ -1,6 +1,5 @@
 import { hash, randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, statSync, writeSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -110,8 +109,14 @@ export function packSize(dir: string, pack: PackRef): number {
 }
 
 /** Packs of this state that it no longer names (after a new pack replaced one). */
-export async function removeOtherPacks(dir: string, prefix: string, keep: PackRef): Promise<void> {
-  for (const name of await readdir(dir).catch(() => [])) {
-    if (name.startsWith(prefix) && name.endsWith('.pack') && name !== keep.file) await rm(path.join(dir, name), { force: true });
+export function removeOtherPacks(dir: string, prefix: string, keep: PackRef): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith(prefix) && name.endsWith('.pack') && name !== keep.file) rmSync(path.join(dir, name), { force: true });
   }
 }

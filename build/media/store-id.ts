@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,7 +10,7 @@ import path from 'node:path';
 export async function mediaStoreId(dir: string): Promise<string> {
   const file = path.join(dir, 'store-id');
   try {
-    return (await readFile(file, 'utf8')).trim();
+    return readFileSync(file, 'utf8').trim();
   } catch {
     const id = randomUUID();
     await mkdir(dir, { recursive: true });
