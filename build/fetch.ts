@@ -87,8 +87,8 @@ export async function readSnapshot(options: Pick<BuildOptions, 'contentDir'>, kn
   const whole = createHash('sha1');
   // Not an array of objects: its bytes, for a fingerprint all the same (the build then stops on it).
   if (posts) whole.update(`posts ${posts.map((post) => post.hash).join(',')}\n`);
-  else whole.update((await readSnapshotFile(postsFile)).bytes);
-  const [categories, tags] = await Promise.all(SNAPSHOT_FILES.slice(1).map((name) => readSnapshotFile(path.join(options.contentDir, name)))) as [SnapshotFile, SnapshotFile];
+  else whole.update(readSnapshotFile(postsFile).bytes);
+  const [categories, tags] = SNAPSHOT_FILES.slice(1).map((name) => readSnapshotFile(path.join(options.contentDir, name))) as [SnapshotFile, SnapshotFile];
   whole.update(categories.bytes).update(tags.bytes);
   const mediaDir = path.join(options.contentDir, 'media');
   return { snapshot: whole.digest('hex'), mediaDir, localMedia: listingFingerprint(mediaDir), postsStamp, ...(posts ? { posts } : {}), categories, tags };
@@ -129,7 +129,7 @@ export async function fetchContent(options: BuildOptions, cached?: CachedContent
   // Only the bytes of posts the cache does not hold are read (and of those whose id is not where
   // WordPress writes it: they are parsed for it).
   const cachedHashes = new Set(cached?.posts.map((post) => post.rawHash));
-  const posts = snapshot.posts ? readPosts(postsFile, snapshot, (post) => !cachedHashes.has(post.hash) || !LEADING_ID.test(post.head)) : parseJsonArray(await readSnapshotFile(postsFile)).map(sourceOf);
+  const posts = snapshot.posts ? readPosts(postsFile, snapshot, (post) => !cachedHashes.has(post.hash) || !LEADING_ID.test(post.head)) : parseJsonArray(readSnapshotFile(postsFile)).map(sourceOf);
   return {
     source: 'snapshot',
     posts,
@@ -221,7 +221,7 @@ export interface SnapshotFile {
   bytes: Buffer;
 }
 
-async function readSnapshotFile(file: string): Promise<SnapshotFile> {
+function readSnapshotFile(file: string): SnapshotFile {
   try {
     return { file, bytes: readFileSync(file) };
   } catch (error) {

@@ -94,7 +94,6 @@ function oddBackslashesBefore(bytes: Uint8Array, end: number, floor: number): bo
   return (end - at) % 2 === 1;
 }
 
-
 /**
  * The elements of a JSON array of objects (or arrays), found without parsing it: a snapshot's
  * posts.json is tens of megabytes, and a cron build parses only the posts whose bytes changed.

@@ -51,7 +51,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
     // Pages are kept from the output in place only if it is the one the cache describes; then only
     // what changed is written, in place.
     const keep =
-      previous && sameFolder(previous.outputFolder, await folderIdentity(options.outDir))
+      previous && sameFolder(previous.outputFolder, folderIdentity(options.outDir))
         ? {
             outputs: previous.outputs,
             ...(previous.inputFrame && previous.listOrders
@@ -70,15 +70,15 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
     const assets = await bundling;
     const media = new Map([
       ...mediaFiles.map((publicPath): [string, string] => [publicPath, mediaCacheFile(path.join(options.cacheDir, 'media'), publicPath)]),
-      ...(await snapshotDocuments(source.mediaDir)),
+      ...snapshotDocuments(source.mediaDir),
     ]);
     // From here the output folder and the cache change: no head may say they are as they were, and
     // no state may describe an output being changed in place (a crash there makes the next build clean).
     const beforeChange = async () => {
-      await removeHead(options);
+      removeHead(options);
       // Nor a report: a run with nothing new would give it again (build/run.ts).
       rmSync(reportFile(options.outDir), { force: true });
-      if (writer.folder.inPlace) await markStateChanging(options);
+      if (writer.folder.inPlace) markStateChanging(options);
     };
     const { write, otherFiles } = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], begun.publicFiles, rendered.written, media, beforeChange));
     const { memo, ...report } = await timed(stages, 'report', () =>
@@ -102,13 +102,13 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         ...(previous?.reportMemo ? { memo: previous.reportMemo } : {}),
       }),
     );
-    await timed(stages, 'save', async () =>
+    await timed(stages, 'save', () =>
       saveBuildState(options, {
         identity,
         content,
         outputs: new Map(rendered.outputs.map(({ path, record }) => [path, record])),
         otherFiles,
-        outputFolder: (await folderIdentity(options.outDir)) ?? { ino: 0, ctimeMs: 0 },
+        outputFolder: folderIdentity(options.outDir) ?? { ino: 0, ctimeMs: 0 },
         assets: { sharedProps, built: assets },
         reportMemo: memo,
         shells: rendered.shells,
@@ -163,7 +163,7 @@ async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached
 
 /** Assets, hosting files, public files and images join the pages, then the new output is in place. */
 async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], publicFiles: readonly OutputFile[] | undefined, rendered: WrittenFiles[], media: ReadonlyMap<string, string>, beforeChange: () => Promise<void>) {
-  const files = [...assetFiles, ...(publicFiles ?? (await collectStaticFiles()))];
+  const files = [...assetFiles, ...(publicFiles ?? collectStaticFiles())];
   for (const file of files) output.add(file);
   return { write: await output.commit(rendered, media, beforeChange), otherFiles: files.map((file) => file.path) };
 }

@@ -120,7 +120,7 @@ export interface ReportMemo {
 }
 
 /** Stage: what was built, how heavy each kind of page is, how long each stage took. */
-export async function buildReport(input: {
+export function buildReport(input: {
   source: 'snapshot' | 'live';
   outDir: string;
   run: BuildRun;
@@ -130,7 +130,7 @@ export async function buildReport(input: {
   warnings: BuildWarning[];
   stages: Record<string, number>;
   memo?: ReportMemo;
-}): Promise<BuildReport & { memo: ReportMemo }> {
+}): BuildReport & { memo: ReportMemo } {
   const memo: ReportMemo = { assets: {}, pages: {} };
   const assetSizes = memo.assets;
   for (const file of input.assets.files) assetSizes[file.path] = input.memo?.assets[file.path] ?? gzipSize(file.contents);

@@ -52,10 +52,10 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   const data = await timed(stages, 'data', () => loadStaticDataMemo({ now: options.now, cacheDir: options.cacheDir, clean: options.clean, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
   const begun: BuildStart = { stages, identity, data };
   if (!options.wpUrl) {
-    const head = options.clean ? undefined : await readHead(options);
+    const head = options.clean ? undefined : readHead(options);
     const usable = head?.identity === identity ? head : undefined;
     const snapshot = await timed(stages, 'fetch', () => readSnapshot(options, usable?.posts));
-    const publicFiles = await collectStaticFiles();
+    const publicFiles = collectStaticFiles();
     Object.assign(begun, { snapshot, publicFiles });
     begun.inputs = inputsFingerprint({
       content: snapshot.snapshot,
@@ -89,9 +89,9 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
  * The report of a run with nothing to do: the last build's, as the output it describes is still
  * the one in place, with this run's line. Undefined when anything differs or cannot be told.
  */
-async function unchangedRun(options: BuildOptions, head: BuildHead, inputs: string, data: StaticData): Promise<BuildReport | undefined> {
+function unchangedRun(options: BuildOptions, head: BuildHead, inputs: string, data: StaticData): BuildReport | undefined {
   if (head.inputs !== inputs || head.retries) return undefined;
-  if (!sameFolder(head.outputFolder, await folderIdentity(options.outDir))) return undefined;
+  if (!sameFolder(head.outputFolder, folderIdentity(options.outDir))) return undefined;
   let previous: BuildReport;
   try {
     previous = JSON.parse(readFileSync(reportFile(options.outDir), 'utf8')) as BuildReport;

@@ -8,7 +8,7 @@ import type { OutputFile } from './output-file.js';
  * A snapshot's documents (the PDFs that file blocks link to), published as they are under /media/
  * (public path → file). Its pictures are not: the media stage converts them, metadata stripped.
  */
-export async function snapshotDocuments(mediaDir: string | undefined): Promise<Map<string, string>> {
+export function snapshotDocuments(mediaDir: string | undefined): Map<string, string> {
   const documents = new Map<string, string>();
   if (!mediaDir) return documents;
   let entries;
@@ -26,11 +26,11 @@ export async function snapshotDocuments(mediaDir: string | undefined): Promise<M
 }
 
 /** public/ is copied as it is (WordPress images are converted and published by the media stage instead). */
-export async function collectStaticFiles(): Promise<OutputFile[]> {
+export function collectStaticFiles(): OutputFile[] {
   return filesUnder(publicDir(), '/');
 }
 
-async function filesUnder(dir: string, urlPrefix: string): Promise<OutputFile[]> {
+function filesUnder(dir: string, urlPrefix: string): OutputFile[] {
   let entries;
   try {
     entries = readdirSync(dir, { recursive: true, withFileTypes: true });

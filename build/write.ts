@@ -146,8 +146,8 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
  */
 export async function openOutput(outDir: string, options: { inPlace?: { previousFiles: Iterable<string> } } = {}): Promise<OutputWriter> {
   const stamp = `${process.pid}-${Date.now()}`;
-  const inPlace = options.inPlace !== undefined && (await exists(outDir));
-  const folder: OutputFolder = { outDir, tempDir: `${outDir}.tmp-${stamp}`, hadPrevious: inPlace || (await exists(outDir)), inPlace };
+  const inPlace = options.inPlace !== undefined && exists(outDir);
+  const folder: OutputFolder = { outDir, tempDir: `${outDir}.tmp-${stamp}`, hadPrevious: inPlace || exists(outDir), inPlace };
   const oldDir = `${outDir}.old-${stamp}`;
   mkdirSync(folder.tempDir, { recursive: true });
   const own = createFileWriter(folder);
@@ -260,7 +260,7 @@ function sameBytes(file: string, { contents, size = typeof contents === 'string'
  * Synchronous, as the other calls on a cron run's path here: with nothing to overlap them, each
  * call through the thread pool was a round trip spent idle.
  */
-async function exists(target: string): Promise<boolean> {
+function exists(target: string): boolean {
   return statSync(target, { throwIfNoEntry: false }) !== undefined;
 }
 
@@ -290,7 +290,7 @@ const MEDIA = 'media';
  */
 async function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>): Promise<{ added: number; carried: boolean }> {
   const live = path.join(folder.outDir, MEDIA);
-  const liveExists = folder.hadPrevious && (await exists(live));
+  const liveExists = folder.hadPrevious && exists(live);
   // Swapped, the media folder in place goes over to the new output; in place, it simply stays.
   const carried = !folder.inPlace && liveExists;
   const target = folder.inPlace || carried ? live : path.join(folder.tempDir, MEDIA);

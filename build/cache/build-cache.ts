@@ -159,15 +159,14 @@ function changingFile(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): strin
 }
 
 /** Before a build changes the output in place: until its state is saved, a crash leaves no state to trust. */
-export async function markStateChanging(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): Promise<void> {
+export function markStateChanging(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): void {
   mkdirSync(options.cacheDir, { recursive: true });
   writeFileSync(changingFile(options), '');
 }
 
 /** The state's files as the file system sees them: base and delta. */
 function stateStamp(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): string {
-  const delta = statSync(deltaFile(options), { throwIfNoEntry: false });
-  return `${fileStamp(statSync(stateFile(options)))}|${delta ? fileStamp(delta) : '-'}`;
+  return `${fileStamp(statSync(stateFile(options)))}|${stampOf(deltaFile(options)) || '-'}`;
 }
 
 /**
@@ -194,7 +193,7 @@ export function headFile(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): st
 }
 
 /** The head of this output folder's cache; undefined when there is none or it does not read as one. */
-export async function readHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): Promise<BuildHead | undefined> {
+export function readHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): BuildHead | undefined {
   try {
     const head = JSON.parse(readFileSync(headFile(options), 'utf8')) as Partial<BuildHead> | null;
     const folder = head?.outputFolder;
@@ -215,12 +214,12 @@ const isKnownElement = (value: unknown): value is KnownElement =>
 export const fileStamp = (info: Stats): string => `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
 
 /** Before the output folder or the state changes: a crash from here on leaves no head to trust. */
-export async function removeHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): Promise<void> {
+export function removeHead(options: Pick<BuildOptions, 'outDir' | 'cacheDir'>): void {
   rmSync(headFile(options), { force: true });
 }
 
 /** Reads the cache of this output folder; anything unusable gives a reason and a clean build, never a failure. */
-export async function loadBuildState(options: BuildOptions, identity: string): Promise<CacheStart> {
+export function loadBuildState(options: BuildOptions, identity: string): CacheStart {
   if (options.clean) return { reason: '--clean' };
   const file = stateFile(options);
   let bytes: Buffer;
@@ -255,10 +254,10 @@ const bases = new WeakMap<BuildState, StateBase>();
  * were, for the next build to expect them there). Only what differs from the base is written,
  * as a delta, until it grows to half the base: then the whole state is, as a new base.
  */
-export async function saveBuildState(options: BuildOptions, state: BuildState, inputs?: string, posts?: readonly KnownElement[], previous?: BuildState): Promise<void> {
+export function saveBuildState(options: BuildOptions, state: BuildState, inputs?: string, posts?: readonly KnownElement[], previous?: BuildState): void {
   const file = stateFile(options);
   mkdirSync(path.dirname(file), { recursive: true });
-  await removeHead(options);
+  removeHead(options);
   const next = { ...state, pack: packBodies(path.dirname(file), `${path.basename(file, '.bin')}-`, state) };
   const base = previous && bases.get(previous);
   let saved = false;
@@ -460,7 +459,7 @@ function describeMismatch(cached: string, wanted: string): string {
 }
 
 /** The identity of the output folder itself: a folder swapped in by another build has another inode. */
-export async function folderIdentity(dir: string): Promise<FolderIdentity | undefined> {
+export function folderIdentity(dir: string): FolderIdentity | undefined {
   const info = statSync(dir, { throwIfNoEntry: false });
   return info ? { ino: info.ino, ctimeMs: info.ctimeMs } : undefined;
 }

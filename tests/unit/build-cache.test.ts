@@ -255,8 +255,8 @@ describe('the build cache', () => {
 
     it('trusts no state after a build stopped while it changed the output in place: clean, the same site', async () => {
       // What a build does before it changes the output in place, then the crash.
-      await removeHead(options());
-      await markStateChanging(options());
+      removeHead(options());
+      markStateChanging(options());
       const report = await build();
       expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'the last build stopped while changing the output' });
       expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);

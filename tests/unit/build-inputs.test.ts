@@ -9,7 +9,7 @@ describe("a build's inputs fingerprint", () => {
   const now = new Date('2026-01-15T12:00:00Z');
 
   beforeAll(async () => {
-    base = { content: 'a', localMedia: 'b', mediaStore: 'c', data: loadStaticData({ now }), now, publicFiles: await collectStaticFiles() };
+    base = { content: 'a', localMedia: 'b', mediaStore: 'c', data: loadStaticData({ now }), now, publicFiles: collectStaticFiles() };
   });
 
   it('is the same for the same inputs', () => {
