@@ -90,8 +90,8 @@ function postRevision(post: NewsPostBase, bodyHash: string): string {
 }
 
 /** What the posts' images are attached from: the media cache (its id) and the snapshot's media files (their listing's fingerprint). */
-export async function mediaBasisOf(options: Pick<BuildOptions, 'cacheDir'>, localMedia: string | undefined): Promise<string> {
-  return JSON.stringify({ store: await mediaStoreId(path.join(options.cacheDir, 'media')), local: localMedia ?? null });
+export function mediaBasisOf(options: Pick<BuildOptions, 'cacheDir'>, localMedia: string | undefined): string {
+  return JSON.stringify({ store: mediaStoreId(path.join(options.cacheDir, 'media')), local: localMedia ?? null });
 }
 
 /**

@@ -136,7 +136,7 @@ async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached
   const read = snapshot ?? (options.wpUrl ? undefined : await timed(stages, 'fetch', () => readSnapshot(options)));
   // Only content whose posts can be reused is a basis for an incremental fetch: else a snapshot
   // said to be unchanged, or a pull of the posts changed since, would leave the site without the others.
-  const mediaBasis = await mediaBasisOf(options, read?.localMedia);
+  const mediaBasis = mediaBasisOf(options, read?.localMedia);
   const usable = reusableContent(cached, mediaBasis);
   // A build that normalizes every post of a large snapshot (clean) gets a helper thread, which
   // loads while the posts are read and the first ones normalized, then takes posts from the same

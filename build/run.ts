@@ -60,7 +60,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     begun.inputs = inputsFingerprint({
       content: snapshot.snapshot,
       localMedia: snapshot.localMedia,
-      mediaStore: await mediaStoreId(path.join(options.cacheDir, 'media')),
+      mediaStore: mediaStoreId(path.join(options.cacheDir, 'media')),
       data,
       now: options.now,
       publicFiles,

@@ -168,20 +168,20 @@ export async function openOutput(outDir: string, options: { inPlace?: { previous
       if (inPlace && options.inPlace) {
         const gone = [...new Set(options.inPlace.previousFiles)].map(toSafeRelative).filter((relative) => !kept.has(relative));
         await beforeChange();
-        const published = await publishMedia(folder, media);
+        const published = publishMedia(folder, media);
         applyInPlace(folder, parts.flatMap((part) => part.staged), gone);
-        const stale = await removeStaleMedia(path.join(outDir, MEDIA), media);
+        const stale = removeStaleMedia(path.join(outDir, MEDIA), media);
         rmSync(folder.tempDir, { recursive: true, force: true });
         return { written: kept.size + media.size, changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added, removed: gone.length + stale };
       }
       await beforeChange();
       const removed = folder.hadPrevious ? await countRemoved(outDir, kept) : 0;
-      const published = await publishMedia(folder, media);
+      const published = publishMedia(folder, media);
       if (folder.hadPrevious) await rename(outDir, oldDir);
       // The images go over with their folder: one rename, not tens of thousands of links.
       if (published.carried) await rename(path.join(oldDir, MEDIA), path.join(folder.tempDir, MEDIA));
       await rename(folder.tempDir, outDir);
-      const stale = await removeStaleMedia(path.join(outDir, MEDIA), media);
+      const stale = removeStaleMedia(path.join(outDir, MEDIA), media);
       if (folder.hadPrevious) await rm(oldDir, { recursive: true, force: true });
       return {
         written: kept.size + media.size,
@@ -288,13 +288,13 @@ const MEDIA = 'media';
  * to the site online), or into the new folder when there is none. Files are hard links to the media
  * cache (copies across file systems).
  */
-async function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>): Promise<{ added: number; carried: boolean }> {
+function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>): { added: number; carried: boolean } {
   const live = path.join(folder.outDir, MEDIA);
   const liveExists = folder.hadPrevious && exists(live);
   // Swapped, the media folder in place goes over to the new output; in place, it simply stays.
   const carried = !folder.inPlace && liveExists;
   const target = folder.inPlace || carried ? live : path.join(folder.tempDir, MEDIA);
-  const present = new Set(liveExists ? await listFiles(target) : []);
+  const present = new Set(liveExists ? listFiles(target) : []);
   if (!liveExists && media.size > 0) mkdirSync(target, { recursive: true });
   let added = 0;
   for (const [publicPath, cacheFile] of media) {
@@ -320,7 +320,7 @@ function mediaName(publicPath: string): string {
 }
 
 /** Every file under `dir`, relative, '/'-separated ([] when there is no folder). */
-async function listFiles(dir: string): Promise<string[]> {
+function listFiles(dir: string): string[] {
   try {
     const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
     return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
@@ -330,9 +330,9 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /** Images no page shows any more leave the media folder once the new output is in place. */
-async function removeStaleMedia(dir: string, media: ReadonlyMap<string, string>): Promise<number> {
+function removeStaleMedia(dir: string, media: ReadonlyMap<string, string>): number {
   const wanted = new Set([...media.keys()].map(mediaName));
-  const names = await listFiles(dir);
+  const names = listFiles(dir);
   const stale = names.filter((name) => !wanted.has(name));
   for (const name of stale) rmSync(path.join(dir, name), { force: true });
   if (wanted.size === 0) rmSync(dir, { recursive: true, force: true });

@@ -27,13 +27,11 @@ export class CacheDamagedError extends Error {
   override name = 'CacheDamagedError';
 }
 
-const bodyHash = (bytes: Uint8Array) => hash('sha1', bytes, 'base64url');
-
 /**
- * A body's fingerprint as its ref in a pack holds it (that of its UTF-8 bytes), made from the
- * string: normalize makes it once for the post's revision, and the pack takes it from there.
+ * A body's fingerprint as its ref in a pack holds it: that of its UTF-8 bytes, the same made from
+ * the string. Normalize makes it once for the post's revision, and the pack takes it from there.
  */
-export const bodyFingerprint = (html: string): string => hash('sha1', html, 'base64url');
+export const bodyFingerprint = (body: string | Uint8Array): string => hash('sha1', body, 'base64url');
 
 /** A body to append, with its bodyFingerprint when it is known already. */
 export interface BodyToPack {
@@ -54,7 +52,7 @@ export function readBody(dir: string, pack: PackRef, ref: BodyRef): string {
       if (count === 0) break;
       read += count;
     }
-    if (read !== ref.length || bodyHash(bytes) !== ref.hash) throw new Error('a body does not read back as it was written');
+    if (read !== ref.length || bodyFingerprint(bytes) !== ref.hash) throw new Error('a body does not read back as it was written');
   } catch (error) {
     throw new CacheDamagedError(`build cache ${file} is damaged (${(error as Error).message})`);
   } finally {
@@ -83,7 +81,7 @@ export function appendBodies(dir: string, prefix: string, pack: PackRef | undefi
     };
     const refs = bodies.map((body) => {
       const bytes = Buffer.from(body.html, 'utf8');
-      const ref = { at, length: bytes.length, hash: body.hash ?? bodyHash(bytes) };
+      const ref = { at, length: bytes.length, hash: body.hash ?? bodyFingerprint(bytes) };
       batch.push(bytes);
       batched += bytes.length;
       if (batched >= BATCH_BYTES) flush();

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * The media cache's own id, made when the folder is first used: a cache whose media folder was
  * purged (rm -rf .cache/build/media) no longer holds the files its posts name.
  */
-export async function mediaStoreId(dir: string): Promise<string> {
+export function mediaStoreId(dir: string): string {
   const file = path.join(dir, 'store-id');
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
     const id = randomUUID();
-    await mkdir(dir, { recursive: true });
-    await writeFile(file, `${id}\n`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, `${id}\n`);
     return id;
   }
 }

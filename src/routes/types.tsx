@@ -65,11 +65,7 @@ export interface PageRoute {
   frame: boolean;
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
   paths: (site: SiteData) => RouteParams[];
-  /**
-   * What the page is made from, far cheaper to compute than its props (for routes of thousands of
-   * pages): when given, an incremental build compares it instead of the props to tell whether the
-   * page must be made again, so it must change whenever the props could.
-   */
+  /** As PageDefinition's `inputs`. */
   inputs?: (site: SiteData, params: RouteParams) => RouteInputs;
   /**
    * The page's props and head: everything the page is made from. The component is a pure function
