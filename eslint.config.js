@@ -11,14 +11,25 @@ import tseslint from 'typescript-eslint';
  */
 const NOT_BUILD = { group: ['**/build/**'], message: 'nothing in src/, data/ or templates/ imports the build: the build imports them' };
 const ROUTE_DEFINITIONS = ['**/routes/*', '!**/routes/route-paths.js', '!**/routes/paths.js', '**/routes.js'];
+const ISLANDS = [
+  NOT_BUILD,
+  {
+    group: ['**/pages/**', ...ROUTE_DEFINITIONS, '**/site-data.js', '**/data/**', '**/templates/**'],
+    message: 'islands run in the browser: import only src/components, src/lib, src/types and src/routes/route-paths.ts',
+  },
+];
+/** The entries that hydrate islands in the browser: the only code that may load Preact itself. */
+const HYDRATION = ['src/islands/**/*.client.ts', 'src/islands/hydrate.ts'];
 const LAYERS = [
+  { files: HYDRATION, patterns: ISLANDS },
   {
     files: ['src/islands/**'],
+    ignores: HYDRATION,
     patterns: [
-      NOT_BUILD,
+      ...ISLANDS,
       {
-        group: ['**/pages/**', ...ROUTE_DEFINITIONS, '**/site-data.js', '**/data/**', '**/templates/**'],
-        message: 'islands run in the browser: import only src/components, src/lib, src/types and src/routes/route-paths.ts',
+        group: ['preact', 'preact/*', '**/hydrate.js'],
+        message: 'island components are rendered by the build too: only *.client.ts and hydrate.ts load Preact (the build has no use for it)',
       },
     ],
   },

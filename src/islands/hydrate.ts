@@ -14,9 +14,3 @@ export function hydrateIslands<P>(name: string, component: unknown, shared: Part
     wrapper.setAttribute('data-hydrated', '');
   }
 }
-
-/** The site's path prefix (SITE_URL may carry one), set on <html data-base>. */
-export function withBase(path: string): string {
-  const base = document.documentElement.dataset.base ?? '';
-  return path.startsWith('/') ? `${base}${path}` : path;
-}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { NewsCard } from '../../components/news/NewsCard.js';
 import { listJsonHref, type NewsCardData, type NewsListKey } from '../../components/news/news-cards.js';
-import { withBase } from '../hydrate.js';
+import { withBase } from '../base-path.js';
 import { initialLoadMore, loadMoreReducer, type LoadMoreEvent } from './load-more-state.js';
 
 export interface PaginationLinks {
