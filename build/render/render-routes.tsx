@@ -222,7 +222,8 @@ function renderPage(input: {
   const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
   const contentCssHref = head.contentStyles ? assets.contentCssHref : undefined;
   const html = renderDocument({
-    head: { ...head, canonicalPath },
+    // Not a spread then added to: Node 20's V8 gives such an object a hidden class of its own, per page.
+    head: Object.assign({}, head, { canonicalPath }),
     bodyHtml: `${shell.before}${pageHtml}${shell.after}`,
     path: pagePath,
     siteUrl: site.siteUrl,

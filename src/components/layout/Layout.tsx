@@ -22,7 +22,8 @@ export function Layout({ nav, activeHref, partners, season, children }: LayoutPr
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <Island name="nav" component={SiteNav} props={{ ...nav, activeHref }} shared={['menu', 'homeHref']} />
+      {/* Not a spread then added to: Node 20's V8 gives such an object a hidden class of its own, per page. */}
+      <Island name="nav" component={SiteNav} props={Object.assign({}, nav, { activeHref })} shared={['menu', 'homeHref']} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>
