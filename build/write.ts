@@ -94,10 +94,11 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
     dirs.add(dir);
   };
 
-  // Each output path is written once, by one writer.
+  // Each output path is written once, by one writer, and never into the converted images' folder.
   const claim = (filePath: string): string => {
     const relative = toSafeRelative(filePath);
     if (seen.has(relative)) throw new WriteError(`two outputs write ${filePath}`);
+    if (relative.startsWith(`${MEDIA}/`)) throw new WriteError(`/${relative}: /${MEDIA}/ holds only the converted images`);
     seen.add(relative);
     return relative;
   };
@@ -158,21 +159,28 @@ export async function openOutput(outDir: string, options: { inPlace?: { previous
     reuse: (filePath) => own.reuse(filePath),
     finish: () => own.finish(),
     async commit(others = [], media = new Map(), beforeChange = async () => {}) {
-      const parts = [own.finish(), ...others];
-      const kept = new Set<string>();
-      for (const relative of parts.flatMap((part) => part.paths)) {
-        if (kept.has(relative)) throw new WriteError(`two outputs write /${relative}`);
-        if (relative.startsWith(`${MEDIA}/`)) throw new WriteError(`/${relative}: /${MEDIA}/ holds only the converted images`);
-        kept.add(relative);
+      const mine = own.finish();
+      const parts = [mine, ...others];
+      // Each writer claimed its paths once (claim, above): only paths of different writers can clash.
+      const kept = new Set(mine.paths);
+      for (const part of others) {
+        for (const relative of part.paths) {
+          if (kept.has(relative)) throw new WriteError(`two outputs write /${relative}`);
+          kept.add(relative);
+        }
       }
       if (inPlace && options.inPlace) {
-        const gone = [...new Set(options.inPlace.previousFiles)].map(toSafeRelative).filter((relative) => !kept.has(relative));
+        const gone = new Set<string>();
+        for (const file of options.inPlace.previousFiles) {
+          const relative = toSafeRelative(file);
+          if (!kept.has(relative)) gone.add(relative);
+        }
         await beforeChange();
         const published = publishMedia(folder, media);
-        applyInPlace(folder, parts.flatMap((part) => part.staged), gone);
+        applyInPlace(folder, parts.flatMap((part) => part.staged), [...gone]);
         const stale = removeStaleMedia(path.join(outDir, MEDIA), media);
         rmSync(folder.tempDir, { recursive: true, force: true });
-        return { written: kept.size + media.size, changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added, removed: gone.length + stale };
+        return { written: kept.size + media.size, changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added, removed: gone.size + stale };
       }
       await beforeChange();
       const removed = folder.hadPrevious ? await countRemoved(outDir, kept) : 0;

@@ -75,6 +75,18 @@ describe('atomic output', () => {
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
+  it('refuses a page or file written into the converted images\' folder, by any writer, and leaves the output as it was', async () => {
+    await writeOutput(out, [{ path: '/index.html', contents: 'the good site' }]);
+    const before = await readTree(out);
+    await expect(writeOutput(out, [{ path: '/media/ab12-640.webp', contents: 'not an image of ours' }])).rejects.toThrow('/media/ holds only the converted images');
+    const output = await openOutput(out);
+    const worker = createFileWriter(output.folder);
+    expect(() => worker.add({ path: '/media/index.html', contents: 'x' })).toThrow('/media/ holds only the converted images');
+    await output.abort();
+    expect(await readTree(out)).toEqual(before);
+    expect((await readdir(root)).sort()).toEqual(['dist']);
+  });
+
   it('refuses paths that climb out of the output folder', async () => {
     await expect(writeOutput(out, [{ path: '/../escape.html', contents: 'x' }])).rejects.toThrow(/outside the output folder/);
     await expect(stat(path.join(root, 'escape.html'))).rejects.toThrow();
