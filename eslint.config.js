@@ -74,8 +74,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   })),
   {
-    files: ['**/*.{js,mjs}'],
+    files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // The launcher and what it loads (build/launch.cjs): CommonJS on purpose, loaded by require.
+    files: ['**/*.cjs'],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Playwright fixtures are declared by destructuring, even when a test needs none.

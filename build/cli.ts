@@ -1,6 +1,6 @@
 /**
  * `npm run build`: exit 0 with a report, or non-zero with a one-line reason (output untouched).
- * It runs compiled (build/launch.mjs calls `main`), with React's production build chosen at
+ * It runs compiled (build/launch.cjs calls `main`), with React's production build chosen at
  * compile time: the development build is several times slower and its extra checks are the
  * tests' business, not the build's.
  */

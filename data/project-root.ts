@@ -6,7 +6,7 @@ let cached: string | undefined;
 /**
  * The project's folder (where package.json names this site), found from this module's place: the
  * same answer when the build runs from its TypeScript sources and when it runs compiled into one
- * file under .cache/compiled/ (see build/launch.mjs), where a path relative to the module would be wrong.
+ * file under .cache/compiled/ (see build/launch.cjs), where a path relative to the module would be wrong.
  */
 export function projectRoot(): string {
   if (cached) return cached;

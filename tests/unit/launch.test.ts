@@ -5,18 +5,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeCodeVersion } from '../../build/code-version.mjs';
+import { computeCodeVersion } from '../../build/code-version.cjs';
 import { readTree } from './read-tree.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** `npm run build` as cron runs it: build/launch.mjs, the build compiled once and run with V8's code cache. */
+/** `npm run build` as cron runs it: build/launch.cjs, the build compiled once and run with V8's code cache. */
 describe('the compiled build (npm run build)', () => {
   let root: string;
   const compiled = path.join(ROOT, '.cache', 'compiled', computeCodeVersion(ROOT).slice(0, 20));
   const codeCache = path.join(compiled, 'cli.cjs.v8cache');
-  const launch = (...args: string[]) => run(process.execPath, ['build/launch.mjs', ...args], { cwd: ROOT });
+  const launch = (...args: string[]) => run(process.execPath, ['build/launch.cjs', ...args], { cwd: ROOT });
   const build = (name: string) => launch('--clean', '--out', path.join(root, name), '--cache', path.join(root, `${name}-cache`), '--now', '2026-01-15T12:00:00Z');
 
   beforeAll(async () => {

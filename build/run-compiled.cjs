@@ -1,14 +1,16 @@
-// Runs one file of the compiled build (build/launch.mjs) with V8's code cache: compiling the
+// Runs one file of the compiled build (build/launch.cjs) with V8's code cache: compiling the
 // bundled build (React, sanitize-html, zod: 1.6 MB of JavaScript) and the functions a run calls
 // took a cron run about a tenth of its time, the same work on every run. Node 20 caches no module's
 // code by itself (module.enableCompileCache came with Node 22), so the bundle is CommonJS, run as a
-// script whose cache is kept beside it. Plain JavaScript: it runs before anything else is loaded.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
-import { threadId } from 'node:worker_threads';
+// script whose cache is kept beside it. Plain JavaScript, CommonJS: it runs before anything else is
+// loaded, without the cost of an ES module's loading (build/launch.cjs).
+'use strict';
+const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const { fileURLToPath } = require('node:url');
+const vm = require('node:vm');
+const { threadId } = require('node:worker_threads');
 
 /**
  * Runs the CommonJS bundle `file` (a path or file URL) and gives its exports. Its code cache is
@@ -20,7 +22,7 @@ import { threadId } from 'node:worker_threads';
  * @param {{ saveOnExit?: boolean }} [options]
  * @returns {{ exports: Record<string, unknown>, saveCache: () => void }}
  */
-export function runCompiled(file, options = {}) {
+function runCompiled(file, options = {}) {
   const filename = typeof file === 'string' ? file : fileURLToPath(file);
   const cacheFile = `${filename}.v8cache`;
   let cachedData;
@@ -54,3 +56,5 @@ function writeCache(script, cacheFile) {
     rmSync(temporary, { force: true });
   }
 }
+
+module.exports = { runCompiled };

@@ -1,11 +1,12 @@
-// Plain JavaScript: build/launch.mjs needs it before anything can load TypeScript.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// Plain JavaScript, CommonJS: build/launch.cjs needs it before anything can load TypeScript.
+'use strict';
+const { createHash } = require('node:crypto');
+const { readdirSync, readFileSync } = require('node:fs');
+const path = require('node:path');
 
 /** What shapes the output: our code and styles, and the exact libraries (the lockfile). Data files are inputs, not code. */
 const CODE_FOLDERS = ['build', 'src', 'templates', 'data'];
-const CODE_FILE = /\.(ts|tsx|mts|mjs|js|css)$/;
+const CODE_FILE = /\.(ts|tsx|mts|cts|mjs|cjs|js|css)$/;
 
 /**
  * A fingerprint of the code that builds the site: it names the compiled build (.cache/compiled)
@@ -15,7 +16,7 @@ const CODE_FILE = /\.(ts|tsx|mts|mjs|js|css)$/;
  * @param {string} root the project folder
  * @returns {string}
  */
-export function computeCodeVersion(root) {
+function computeCodeVersion(root) {
   const hash = createHash('sha256');
   hash.update(`node ${process.version}\n`);
   const files = CODE_FOLDERS.flatMap((folder) => listFiles(path.join(root, folder))).sort();
@@ -36,3 +37,5 @@ function listFiles(dir) {
   }
   return entries.filter((entry) => entry.isFile() && CODE_FILE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
 }
+
+module.exports = { computeCodeVersion };
