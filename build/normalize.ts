@@ -149,6 +149,7 @@ async function mergeContent(delta: ContentDelta, cached: CachedContent | undefin
     // An image that failed for a passing reason: normalized again next build, until it comes.
     const bodyHash = bodyFingerprint(normalized.post.contentHtml);
     const revision = postRevision(normalized.post, bodyHash);
+    // Not a spread given new fields: one hidden class for all entries (see build/normalize-media.ts).
     entries.set(post.post.id, Object.assign({}, normalized, { media: { files: normalized.media.files }, rawHash: retry ? '' : (fresh.get(post.post.id)?.rawHash ?? ''), revision, bodyHash }));
   }
   if (delta.ids) {

@@ -67,8 +67,8 @@ export function fromColumns(columns: OutputColumns): Map<string, OutputRecord> |
     if (kindId >= 0 && !kind) return undefined;
     const key = keys[index] as string;
     const size = columns.sizes[index] as number;
-    // `size` before the spread: Node 20's V8 gives an object spread and then added to a hidden class
-    // of its own, and 7,000 of them made every read of a record's page megamorphic.
+    // `size` before the spread: a spread given a new field gets a hidden class of its own (Node 20's
+    // V8, see build/normalize-media.ts), and 7,000 of them made every read of a record's page megamorphic.
     const record: OutputRecord = kind ? { key, page: { size, ...kind } } : size >= 0 ? { key, size } : { key };
     const named = posts[index] as string;
     if (named) record.posts = named;

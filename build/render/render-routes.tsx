@@ -222,7 +222,7 @@ function renderPage(input: {
   const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
   const contentCssHref = head.contentStyles ? assets.contentCssHref : undefined;
   const html = renderDocument({
-    // Not a spread then added to: Node 20's V8 gives such an object a hidden class of its own, per page.
+    // Not a spread given a new field: one hidden class for every page's head (see build/normalize-media.ts).
     head: Object.assign({}, head, { canonicalPath }),
     bodyHtml: `${shell.before}${pageHtml}${shell.after}`,
     path: pagePath,
