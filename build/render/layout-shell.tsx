@@ -23,7 +23,7 @@ export interface LayoutRenderer {
   /** Fingerprint of what the layout is made from (menu, partners, season). */
   inputs: string;
   shellFor: (path: string) => LayoutShell;
-  /** The shells rendered or reused so far, for the next build. */
+  /** The shells rendered or reused so far, with the previous build's still valid, for the next build. */
   known: () => LayoutShells;
 }
 
@@ -54,7 +54,10 @@ export function createLayoutRenderer(site: SiteData, bundledProps: string, previ
   const shells = new Map<string, LayoutShell>();
   return {
     inputs,
-    known: () => ({ inputs, shells: Object.fromEntries(shells) }),
+    // The previous shells this run did not need are kept too: a cron run renders a few pages, and
+    // the shells of the others would be rendered again by the next run, and written to the state's
+    // delta by every run (450 KB) as they differ from the base's.
+    known: () => ({ inputs, shells: { ...reused, ...Object.fromEntries(shells) } }),
     shellFor(path) {
       const url = pageUrl(path);
       const activeHref = menuHrefs.has(url) ? url : null;
