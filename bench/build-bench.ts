@@ -48,8 +48,8 @@ export interface SizeResult {
 /**
  * For N synthetic posts, `rounds` times and alternating: the shared floor, a clean build
  * (`node build/launch.cjs --clean`, the whole process as `npm run build` runs it), then on that
- * output and cache, each in its own copy: a cron run with no change, one with a new post, one with
- * an old post edited. Every process writes into a fresh folder on tmpfs.
+ * output and cache, one after the other as a crontab runs them: a cron run with no change, one with
+ * a new post, one with an old post edited. Every round writes into fresh folders on tmpfs.
  */
 export async function benchSize(posts: number, rounds: number, log: (line: string) => void): Promise<SizeResult> {
   const generated = await ensureContent(posts);
