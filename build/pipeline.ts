@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expandRoutes } from '../src/routes.js';
 import { bundleAssets } from './bundle.js';
@@ -14,7 +14,7 @@ import { createProgress, log } from './progress.js';
 import { planRenderThreads } from './render/pool.js';
 import { changedPosts } from './render/input-reach.js';
 import { renderSite, startRenderThreads } from './render/render-site.js';
-import { buildReport, formatReport, reportFile, type BuildReport } from './report.js';
+import { buildReport, formatReport, reportFile, writeReport, type BuildReport } from './report.js';
 import { timed, type BuildStart } from './run.js';
 import { sharedIslandProps } from './shared-island-props.js';
 import type { StaticData } from './static-data-derive.js';
@@ -118,7 +118,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         ...(previous?.pack ? { pack: previous.pack } : {}),
       }, begun.inputs, begun.snapshot?.posts, previous),
     );
-    writeFileSync(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
+    writeReport(options.outDir, report);
     if (!quiet) log(formatReport(report));
     return report;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { IslandName } from '../src/islands/registry.js';
@@ -63,6 +63,11 @@ export interface BuildReport {
 
 /** Where the report of a build into `outDir` is written: beside it, never in it. */
 export const reportFile = (outDir: string): string => `${outDir}-report.json`;
+
+/** Writes the report beside the output (a run with nothing new gives it again: build/run.ts). */
+export function writeReport(outDir: string, report: BuildReport): void {
+  writeFileSync(reportFile(outDir), `${JSON.stringify(report, null, 2)}\n`);
+}
 
 export function gzipSize(contents: string | Uint8Array): number {
   return gzipSync(typeof contents === 'string' ? Buffer.from(contents) : contents, { level: 9 }).byteLength;

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CacheDamagedError } from './cache/body-pack.js';
 import { inputsFingerprint } from './cache/build-inputs.js';
@@ -7,7 +7,7 @@ import { readSnapshot, type SnapshotRead } from './fetch.js';
 import { mediaStoreId } from './media/store-id.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
-import { formatReport, reportFile, type BuildReport } from './report.js';
+import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
 import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
 import { collectStaticFiles } from './static-files.js';
@@ -68,7 +68,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
     const unchanged = usable ? await timed(stages, 'check', () => unchangedRun(options, usable, begun.inputs as string, data)) : undefined;
     if (unchanged) {
       const report: BuildReport = { ...unchanged, stages };
-      writeFileSync(reportFile(options.outDir), `${JSON.stringify(report, null, 2)}\n`);
+      writeReport(options.outDir, report);
       if (!quiet) log(formatReport(report));
       return report;
     }
