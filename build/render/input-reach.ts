@@ -1,4 +1,4 @@
-import { listOrders as listOrdersOf, revisionOf } from '../../src/pages/news/load-news.js';
+import { listOrders, revisionOf } from '../../src/pages/news/load-news.js';
 import type { RouteInputs } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
 import { fingerprint } from '../cache/build-cache.js';
@@ -28,9 +28,9 @@ export function inputFrame(site: SiteData, assets: PageAssets, layoutInputs: str
 }
 
 /** The order of every news list (load-news.ts, listOrders) as a fingerprint per list id, kept for the next build. */
-export function listOrders(site: SiteData): Map<string, string> {
+export function listFingerprints(site: SiteData): Map<string, string> {
   const orders = new Map<string, string>();
-  for (const [id, ids] of listOrdersOf(site.news)) orders.set(id, fingerprint(ids));
+  for (const [id, ids] of listOrders(site.news)) orders.set(id, fingerprint(ids));
   return orders;
 }
 

@@ -5,7 +5,7 @@ import type { OutputRecord } from '../cache/build-cache.js';
 import type { OutputWriter, WrittenFiles } from '../write.js';
 import { startRenderPool, type RenderPool } from './pool.js';
 import { createLayoutRenderer, type LayoutShells } from './layout-shell.js';
-import { changedLists, inputFrame as inputFrameOf, listOrders as listOrdersOf } from './input-reach.js';
+import { changedLists, inputFrame as inputFrameOf, listFingerprints } from './input-reach.js';
 import { createRenderQueue, renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
 
 /** A file of the route table as it went into the output, with its position in the route order. */
@@ -75,7 +75,7 @@ export async function renderSite(input: {
     const assets = await input.assets;
     const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
     const inputFrame = inputFrameOf(site, assets, layout.inputs);
-    const listOrders = listOrdersOf(site);
+    const listOrders = listFingerprints(site);
     const before = input.previous;
     const previous: ReuseSource | undefined = before && {
       outputs: before.outputs,

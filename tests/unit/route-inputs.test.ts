@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
 import type { OutputRecord } from '../../build/cache/build-cache.js';
-import { changedLists, changedPosts, listOrders } from '../../build/render/input-reach.js';
+import { changedLists, changedPosts, listFingerprints } from '../../build/render/input-reach.js';
 import { renderRoutes, type EmittedFile } from '../../build/render/render-routes.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { expandRoutes, type RouteInstance } from '../../src/routes.js';
@@ -93,7 +93,7 @@ describe('declared route inputs', () => {
 
   it('stay the same while the posts they name and the order of the list they show are', () => {
     const after = siteAfterChanges(site);
-    const [ordersBefore, ordersAfter] = [listOrders(site), listOrders(after)];
+    const [ordersBefore, ordersAfter] = [listFingerprints(site), listFingerprints(after)];
     const before = new Map(expandRoutes(site).filter((instance) => instance.route.inputs).map((instance) => [instance.path, instance]));
     const unreached: string[] = [];
     for (const instance of expandRoutes(after)) {
@@ -156,7 +156,7 @@ describe('declared route inputs', () => {
 
     it('with a new post, a gone one and a moved one, makes the inputs of the lists they change and of no other page', () => {
       const after = siteAfterChanges(site);
-      const changed = { posts: CHANGED_BY_SITE_AFTER, lists: changedLists(listOrders(site), listOrders(after)) };
+      const changed = { posts: CHANGED_BY_SITE_AFTER, lists: changedLists(listFingerprints(site), listFingerprints(after)) };
       expect([...changed.lists].sort()).toEqual(['category:2', 'category:3', 'news']);
       const asked: string[] = [];
       const keys = new Map<string, string>();
