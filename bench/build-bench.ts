@@ -31,6 +31,11 @@ export interface BuildRun extends ProcessRun {
 
 /** The cases of one round, in the order they ran. */
 export interface Round {
+  /**
+   * `node -e 0`: what any Node process costs on this machine at this moment. Cron runs are short,
+   * so their ratio to a clean build moves with it (bench/README.md, 2026-11-26).
+   */
+  nodeStart: ProcessRun;
   floor: ProcessRun;
   clean: BuildRun;
   noChange: BuildRun;
@@ -60,8 +65,9 @@ export async function benchSize(posts: number, rounds: number, log: (line: strin
   for (let round = 1; round <= rounds; round += 1) {
     const dir = (name: string) => path.join(RUN_ROOT, 'runs', `${posts}-${round}-${name}`);
     flushDisk();
+    const nodeStart = await measure('-e', ['0']);
     const floor = await measure(FLOOR, [base, dir('floor')], { NODE_ENV: 'production' });
-    log(`  ${posts} posts, round ${round}: floor ${seconds(floor.wallMs)} (CPU ${seconds(floor.cpuMs)}, ${floor.peakRssMb.toFixed(0)} MB)`);
+    log(`  ${posts} posts, round ${round}: floor ${seconds(floor.wallMs)} (CPU ${seconds(floor.cpuMs)}, ${floor.peakRssMb.toFixed(0)} MB); node -e 0 ${seconds(nodeStart.wallMs)}`);
     const clean = await build(base, dir('clean'), dir('cache'), ['--clean']);
     log(`  ${posts} posts, round ${round}: clean build ${seconds(clean.wallMs)} (CPU ${seconds(clean.cpuMs)}, ${clean.peakRssMb.toFixed(0)} MB), ${clean.pages} pages`);
     // Cron runs one after the other on that output and cache, as a crontab does. The cache is tied
@@ -72,7 +78,7 @@ export async function benchSize(posts: number, rounds: number, log: (line: strin
     for (const [label, run] of [['no change', noChange], ['one new post', newPost], ['one edited old post', editedPost]] as const) {
       log(`  ${posts} posts, round ${round}: ${label} ${seconds(run.wallMs)} (${(run.wallMs / clean.wallMs).toFixed(2)}× clean), ${run.pagesRendered} pages rendered, ${run.changed} files changed`);
     }
-    results.push({ floor, clean, noChange, newPost, editedPost });
+    results.push({ nodeStart, floor, clean, noChange, newPost, editedPost });
     // On tmpfs, files kept from earlier rounds make the next rounds' file creation cost more
     // system time (the clean build's doubled by round 3, the floor's hardly): each round starts on
     // an empty one. On the disk, deleting is what costs (see "The deletion artefact").
@@ -149,6 +155,7 @@ function summarize(rounds: Round[]): Record<string, Spread> {
   const of = (pick: (round: Round) => number) => spread(rounds.map(pick));
   const stageNames = [...new Set(rounds.flatMap((round) => Object.keys(round.clean.stages)))];
   return {
+    nodeStartWall: of((r) => r.nodeStart.wallMs),
     floorWall: of((r) => r.floor.wallMs),
     floorCpu: of((r) => r.floor.cpuMs),
     floorRss: of((r) => r.floor.peakRssMb),

@@ -19,6 +19,7 @@ export function formatBuildTable(results: readonly SizeResult[]): string {
     ['figure (whole processes, tmpfs)', ...results.map((result) => `${result.posts} posts, ${result.postsJsonMb.toFixed(0)} MB of JSON (${result.rounds.length} rounds)`)],
     [
       row('pages', (s) => count(get(s, 'pages'))),
+      row('`node -e 0` (the machine at this moment: cron runs move with it)', (s) => formatSpread(get(s, 'nodeStartWall'), 0, ' ms')),
       row('floor (`../shared/bench/floor.mjs`)', (s) => seconds(get(s, 'floorWall'))),
       row('floor CPU', (s) => seconds(get(s, 'floorCpu'))),
       row('clean build (`--clean`)', (s) => seconds(get(s, 'cleanWall'))),
