@@ -67,7 +67,7 @@ export async function benchSize(posts: number, rounds: number, log: (line: strin
     flushDisk();
     const nodeStart = await measure('-e', ['0']);
     const floor = await measure(FLOOR, [base, dir('floor')], { NODE_ENV: 'production' });
-    log(`  ${posts} posts, round ${round}: floor ${seconds(floor.wallMs)} (CPU ${seconds(floor.cpuMs)}, ${floor.peakRssMb.toFixed(0)} MB); node -e 0 ${seconds(nodeStart.wallMs)}`);
+    log(`  ${posts} posts, round ${round}: floor ${seconds(floor.wallMs)} (CPU ${seconds(floor.cpuMs)}, ${floor.peakRssMb.toFixed(0)} MB); node -e 0 ${nodeStart.wallMs.toFixed(0)} ms`);
     const clean = await build(base, dir('clean'), dir('cache'), ['--clean']);
     log(`  ${posts} posts, round ${round}: clean build ${seconds(clean.wallMs)} (CPU ${seconds(clean.cpuMs)}, ${clean.peakRssMb.toFixed(0)} MB), ${clean.pages} pages`);
     // Cron runs one after the other on that output and cache, as a crontab does. The cache is tied

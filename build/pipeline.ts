@@ -54,8 +54,8 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
       previous && sameFolder(previous.outputFolder, folderIdentity(options.outDir))
         ? {
             outputs: previous.outputs,
-            ...(previous.inputFrame && previous.listOrders
-              ? { inputFrame: previous.inputFrame, listOrders: previous.listOrders, changedPosts: changedPosts(previous.content.posts, content.posts) }
+            ...(previous.inputFrame && previous.listFingerprints
+              ? { inputFrame: previous.inputFrame, listFingerprints: previous.listFingerprints, changedPosts: changedPosts(previous.content.posts, content.posts) }
               : {}),
           }
         : undefined;
@@ -113,7 +113,7 @@ export async function runPipeline(options: BuildOptions, begun: BuildStart, quie
         reportMemo: memo,
         shells: rendered.shells,
         inputFrame: rendered.inputFrame,
-        listOrders: rendered.listOrders,
+        listFingerprints: rendered.listFingerprints,
         // The cached posts' bodies are in it: the bodies normalized now are appended to it.
         ...(previous?.pack ? { pack: previous.pack } : {}),
       }, begun.inputs, begun.snapshot?.posts, previous),

@@ -47,8 +47,8 @@ export interface BuildState {
   shells?: LayoutShells;
   /** What the outputs' declared inputs read but posts' revisions (build/render/input-reach.ts). */
   inputFrame?: string;
-  /** The order of every news list when those outputs were made, by list id (build/render/input-reach.ts). */
-  listOrders?: Map<string, string>;
+  /** A fingerprint of every news list's order when those outputs were made, by list id (build/render/input-reach.ts). */
+  listFingerprints?: Map<string, string>;
   /** The pack holding its posts' bodies (set when saved). */
   pack?: PackRef;
 }
@@ -460,7 +460,7 @@ function isStateShape(value: unknown): value is BuildState {
     state.outputs instanceof Map &&
     typeof state.content === 'object' && state.content !== null && Array.isArray(state.content.posts) &&
     Array.isArray(state.content.categories) && Array.isArray(state.content.tags) && Array.isArray(state.content.skipped) &&
-    (state.listOrders === undefined || state.listOrders instanceof Map)
+    (state.listFingerprints === undefined || state.listFingerprints instanceof Map)
   );
 }
 

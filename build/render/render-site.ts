@@ -21,8 +21,8 @@ export interface RenderSiteResult {
   counts: RenderCounts;
   /** What declared inputs may read but the posts (input-reach.ts), for the next build. */
   inputFrame: string;
-  /** The order of every news list (input-reach.ts), for the next build. */
-  listOrders: Map<string, string>;
+  /** A fingerprint of every news list's order (input-reach.ts), for the next build. */
+  listFingerprints: Map<string, string>;
   /** The layout's shells, for the next build. */
   shells: LayoutShells;
   /** In route order. */
@@ -61,10 +61,10 @@ export async function renderSite(input: {
   assets: Promise<BuiltAssets>;
   output: OutputWriter;
   /**
-   * `inputFrame` and `listOrders`: the previous build's; `changedPosts` (since the previous build,
+   * `inputFrame` and `listFingerprints`: the previous build's; `changedPosts` (since the previous build,
    * input-reach.ts) count only while the frame is the same.
    */
-  previous?: Omit<ReuseSource, 'changed'> & { inputFrame?: string; listOrders?: ReadonlyMap<string, string>; changedPosts?: ReadonlySet<number> };
+  previous?: Omit<ReuseSource, 'changed'> & { inputFrame?: string; listFingerprints?: ReadonlyMap<string, string>; changedPosts?: ReadonlySet<number> };
   /** The previous build's layout shells: reused when the layout's inputs are the same. */
   shells?: LayoutShells;
   threads: RenderThreads;
@@ -75,12 +75,12 @@ export async function renderSite(input: {
     const assets = await input.assets;
     const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
     const inputFrame = inputFrameOf(site, assets, layout.inputs);
-    const listOrders = listFingerprints(site);
+    const lists = listFingerprints(site);
     const before = input.previous;
     const previous: ReuseSource | undefined = before && {
       outputs: before.outputs,
-      ...(before.changedPosts && before.changedPosts.size <= MAX_CHANGED_POSTS && before.listOrders && before.inputFrame === inputFrame
-        ? { changed: { posts: before.changedPosts, lists: changedLists(before.listOrders, listOrders) } }
+      ...(before.changedPosts && before.changedPosts.size <= MAX_CHANGED_POSTS && before.listFingerprints && before.inputFrame === inputFrame
+        ? { changed: { posts: before.changedPosts, lists: changedLists(before.listFingerprints, lists) } }
         : {}),
     };
     const progress = { own: 0, pool: 0 };
@@ -120,12 +120,12 @@ export async function renderSite(input: {
         },
       },
     );
-    if (!pooled) return { counts, inputFrame, listOrders, outputs, written: [], shells: layout.known() };
+    if (!pooled) return { counts, inputFrame, listFingerprints: lists, outputs, written: [], shells: layout.known() };
     const others = await pooled;
     return {
       counts: { pages: counts.pages + others.counts.pages, files: counts.files + others.counts.files, rendered: counts.rendered + others.counts.rendered },
       inputFrame,
-      listOrders,
+      listFingerprints: lists,
       outputs: [...outputs, ...others.outputs].sort((a, b) => a.order - b.order),
       // This thread's files went into `output` itself; the workers' are added at commit.
       written: others.written,
