@@ -52,7 +52,7 @@ export interface SizeResult {
 
 /**
  * For N synthetic posts, `rounds` times and alternating: the shared floor, a clean build
- * (`node build/launch.cjs --clean`, the whole process as `npm run build` runs it), then on that
+ * (`node build/launch.mjs --clean`, the whole process as `npm run build` runs it), then on that
  * output and cache, one after the other as a crontab runs them: a cron run with no change, one with
  * a new post, one with an old post edited. Every round writes into fresh folders on tmpfs.
  */
@@ -88,7 +88,7 @@ export async function benchSize(posts: number, rounds: number, log: (line: strin
 }
 
 async function build(content: string, out: string, cache: string, extra: string[]): Promise<BuildRun> {
-  const run = await measure('build/launch.cjs', ['--content', content, '--out', out, '--cache', cache, '--now', BENCH_NOW, ...extra]);
+  const run = await measure('build/launch.mjs', ['--content', content, '--out', out, '--cache', cache, '--now', BENCH_NOW, ...extra]);
   const report = JSON.parse(await readFile(`${out}-report.json`, 'utf8')) as BuildReport;
   return { ...run, stages: report.stages, pages: report.pages, pagesRendered: report.run.pagesRendered, changed: report.changed };
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { PreparedImage } from '../src/lib/picture.js';
 import { rewriteContentImages } from './media/rewrite-images.js';
 import { isLasting } from './media/problem.js';
@@ -62,21 +61,13 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     const featured = entry.media.featured;
     const featuredImage = featured ? use(featured.source) : undefined;
     const contentHtml = rewriteContentImages(entry.post.contentHtml, use).html;
-    // Object.assign, not `{ ...entry, retry }`: Node 20's V8 gives an object made by a spread and
-    // then given a field its source lacks a hidden class of its own (the build later adds the post's
-    // terms and revision too). 5,000 posts on 5,000 maps made every later read of them megamorphic;
-    // Object.assign builds them through shared transitions, with the same keys in the same order.
-    return Object.assign({}, entry, {
-      post: Object.assign({}, entry.post, { contentHtml, image: featuredImage && featured ? Object.assign({}, featuredImage, { alt: featured.alt }) : null }),
+    return {
+      ...entry,
+      post: { ...entry.post, contentHtml, image: featuredImage && featured ? { ...featuredImage, alt: featured.alt } : null },
       media: { ...entry.media, files: [...files].sort() },
       warnings,
       retry,
-    });
+    };
   });
   return { posts: attached, stats: prepared.stats };
-}
-
-/** The file in the media cache behind a public `/media/…` path (names are content hashes, see build/media/store.ts). */
-export function mediaCacheFile(cacheDir: string, publicPath: string): string {
-  return path.join(cacheDir, 'files', path.posix.basename(publicPath));
 }

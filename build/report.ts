@@ -49,6 +49,8 @@ export interface BuildReport {
   files: number;
   changed: number;
   removed: number;
+  /** Root-relative paths of the files new, different or removed by this run (for a targeted CDN purge). */
+  changedPaths: string[];
   /** Every warning, with its kind and full message (the log groups them by kind). */
   warnings: BuildWarning[];
   stages: Record<string, number>;
@@ -104,7 +106,7 @@ export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageTy
       types.set(page.pageType, tally);
     }
     tally.pages += 1;
-    if (page.size > tally.largest.size) tally.largest = { path, size: page.size, key: record.key };
+    if (record.size > tally.largest.size) tally.largest = { path, size: record.size, key: record.key };
     let key = keys.get(page.islands);
     if (key === undefined) keys.set(page.islands, (key = page.islands.join(',')));
     if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path, order });
@@ -177,6 +179,7 @@ export function buildReport(input: {
     files: input.write.written,
     changed: input.write.changed,
     removed: input.write.removed,
+    changedPaths: input.write.changedPaths,
     warnings: input.warnings,
     stages: input.stages,
     pageTypes,

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
-import { codeVersion } from './cache/code-version.js';
+import { codeVersion } from './compiled.js';
 import type { LegalData } from '../src/schemas/legal.js';
 import { deriveStaticData, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 

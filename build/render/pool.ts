@@ -62,7 +62,7 @@ const ERRORS: Record<string, new (message: string) => Error> = { RenderError, Wr
  * files itself into the new output folder.
  */
 export function startRenderPool(size: number): RenderPool {
-  const workers = Array.from({ length: size }, () => watch(startWorker('worker.mjs', new URL('./worker.ts', import.meta.url))));
+  const workers = Array.from({ length: size }, () => watch(startWorker('render-worker.mjs', new URL('./worker.ts', import.meta.url))));
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
 

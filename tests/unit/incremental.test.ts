@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
 import type { BuildReport } from '../../build/report.js';
 import { createRandom, mutationSequence, snapshotContent, type WordPressContent } from './content-mutations.js';
 import { startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';

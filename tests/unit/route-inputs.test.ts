@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
-import type { OutputRecord } from '../../build/cache/build-cache.js';
+import type { OutputRecord } from '../../build/state/build-state.js';
 import { changedLists, changedPosts, listFingerprints } from '../../build/render/input-reach.js';
 import { renderRoutes, type EmittedFile } from '../../build/render/render-routes.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
@@ -143,13 +143,13 @@ describe('declared route inputs', () => {
       const edited = edit(17);
       const asked: string[] = [];
       const emitted: EmittedFile[] = [];
-      const counts = renderRoutes(counted(edited, asked), edited, assets, (file) => void emitted.push(file), { previous: { outputs: records, changed: { posts: new Set([17]), lists: new Set() } } });
-      const showing = [...records].filter(([, record]) => record.posts?.includes(',17,')).map(([file]) => file);
+      const counts = renderRoutes(counted(edited, asked), edited, assets, (file) => void emitted.push(file), { previous: { outputs: records, reached: reachedBy(records, new Set([17]), new Set()) } });
+      const showing = [...records].filter(([, record]) => record.posts?.includes(17)).map(([file]) => file);
       // Its article, the news page and JSON page it is on, its category's page.
       expect(showing).toEqual(expect.arrayContaining(['/actualites/article/17/index.html', '/actualites/page/2/index.html', '/actualites/page/2.json', '/actualites/category/3/index.html']));
       expect(asked.sort()).toEqual(showing.sort());
       // Made again: those files, and the files without declared inputs that show it (the feed).
-      const made = emitted.filter((file) => !('reuse' in file)).map((file) => file.path);
+      const made = emitted.filter((file) => !('keep' in file)).map((file) => file.path);
       expect(made.filter((file) => records.get(file)?.posts !== undefined).sort()).toEqual(showing.sort());
       expect(counts.rendered).toBe(showing.filter((file) => file.endsWith('.html')).length);
     });
@@ -160,7 +160,7 @@ describe('declared route inputs', () => {
       expect([...changed.lists].sort()).toEqual(['category:2', 'category:3', 'news']);
       const asked: string[] = [];
       const keys = new Map<string, string>();
-      renderRoutes(counted(after, asked), after, assets, (file) => void keys.set(file.path, file.record.key), { previous: { outputs: records, changed } });
+      renderRoutes(counted(after, asked), after, assets, (file) => void keys.set(file.path, file.record.key), { previous: { outputs: records, reached: reachedBy(records, changed.posts, changed.lists) } });
       // Every page of the news and of both categories; the new post's article (no record yet) and the
       // moved one's (it shows its category); not the tag's pages, nor any other article.
       expect(asked.filter((file) => file.includes('/article/')).sort()).toEqual(['/actualites/article/10/index.html', '/actualites/article/31/index.html']);
@@ -175,13 +175,18 @@ describe('declared route inputs', () => {
       const edited = edit(17);
       const keys = (changedPosts?: ReadonlySet<number>) => {
         const found = new Map<string, string>();
-        renderRoutes(expandRoutes(edited), edited, assets, (file) => void found.set(file.path, file.record.key), { previous: { outputs: records, ...(changedPosts ? { changed: { posts: changedPosts, lists: new Set<string>() } } : {}) } });
+        renderRoutes(expandRoutes(edited), edited, assets, (file) => void found.set(file.path, file.record.key), { previous: { outputs: records, ...(changedPosts ? { reached: reachedBy(records, changedPosts, new Set()) } : {}) } });
         return found;
       };
       expect(keys(new Set([17]))).toEqual(keys());
     });
   });
 });
+
+/** The files the state's index gives for these posts and lists (build/state/build-state.ts, reachedBy), from the records themselves. */
+function reachedBy(records: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>): Set<string> {
+  return new Set([...records].filter(([, record]) => record.posts?.some((id) => posts.has(id)) || (record.list !== undefined && lists.has(record.list))).map(([file]) => file));
+}
 
 describe('the posts a cron run counts as changed', () => {
   it('are the new ones, the gone ones, and those whose terms changed though their revision did not', () => {

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 async function build(apiUrl: string, { out = outDir, extra = [] as string[] } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const cache = path.join(workDir, `${path.basename(out)}-cache`);
-  const args = ['build/launch.cjs', '--wp', apiUrl, '--out', out, '--cache', cache, '--site-url', 'http://127.0.0.1:4173', '--now', '2025-09-01T12:00:00Z', ...extra];
+  const args = ['build/launch.mjs', '--wp', apiUrl, '--out', out, '--cache', cache, '--site-url', 'http://127.0.0.1:4173', '--now', '2025-09-01T12:00:00Z', ...extra];
   try {
     const { stdout, stderr } = await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, CI: '1' } });
     return { code: 0, stdout, stderr };
