@@ -55,7 +55,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
         ...(pull.full ? {} : { ids: pull.ids }),
         categories: pull.categories,
         tags: pull.tags,
-        termsHash: fingerprint(JSON.stringify([pull.categories, pull.tags])),
+        termsHash: termsFingerprint(pull.categories, pull.tags),
         sync: pull.sync,
         traffic: pull.traffic,
         ...(pull.listed ? { listed: pull.listed } : {}),
@@ -78,11 +78,24 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
     posts: parseJsonArray(posts as SnapshotFile).map((raw) => ({ hash: fingerprint(JSON.stringify(raw)), raw })),
     categories: termLists[0],
     tags: termLists[1],
-    termsHash: fingerprint(JSON.stringify(termLists)),
+    termsHash: termsFingerprint(...termLists),
     snapshot,
     mediaDir,
     warnings: [],
   };
+}
+
+/**
+ * The terms as far as pages show them (id, name, slug, parent): a full pull and a cron run's light
+ * query (`_fields`) give the same fingerprint for the same terms.
+ */
+function termsFingerprint(categories: readonly unknown[], tags: readonly unknown[]): string {
+  const shown = (terms: readonly unknown[]) =>
+    terms.map((term) => {
+      const { id, name, slug, parent } = (typeof term === 'object' && term !== null ? term : {}) as Record<string, unknown>;
+      return [id, name, slug, parent ?? null];
+    });
+  return fingerprint(JSON.stringify([shown(categories), shown(tags)]));
 }
 
 export const snapshotMediaDir = (options: Pick<BuildOptions, 'contentDir'>): string => path.join(options.contentDir, 'media');

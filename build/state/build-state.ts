@@ -272,7 +272,8 @@ export class BuildState {
       }
       db.exec('COMMIT');
     } catch (error) {
-      db.exec('ROLLBACK');
+      // SQLite ends the transaction itself on some errors (a full disk).
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw new Error(`saving the build state ${this.file} failed: ${(error as Error).message}`, { cause: error });
     }
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OutputFile } from '../../build/output-file.js';
 import { createFileWriter, openOutput, type PublishIo, type WriteResult } from '../../build/write.js';
-import { readTree } from './read-tree.js';
+import { brokenLinks, readTree } from './read-tree.js';
 
 /** A whole output at once: every file, then the commit (or nothing, if one fails). */
 function writeOutput(outDir: string, files: readonly OutputFile[], options: Parameters<ReturnType<typeof openOutput>['commit']>[1] = {}): WriteResult {
@@ -116,20 +116,6 @@ describe('publishing an output', () => {
     expect((await stat(path.join(out, 'media/b-400.webp'))).ino).not.toBe((await stat(path.join(cache, 'b-400.webp'))).ino);
   });
 });
-
-/** Every root-relative href and src of every page of `dir` names a file that is there. */
-async function brokenLinks(dir: string): Promise<string[]> {
-  const tree = await readTree(dir);
-  const broken: string[] = [];
-  for (const [file, base64] of Object.entries(tree)) {
-    if (!file.endsWith('.html')) continue;
-    for (const [, target] of Buffer.from(base64, 'base64').toString().matchAll(/(?:href|src)="\/([^"]*)"/g)) {
-      const resolved = target?.endsWith('/') || target === '' ? `${target}index.html` : (target as string);
-      if (!(resolved in tree)) broken.push(`${file} → /${target}`);
-    }
-  }
-  return broken;
-}
 
 /** A publishing layer that fails with EIO at its `failAt`-th call (rename, unlink, copy or mkdir). */
 function faultyIo(failAt: number): { io: PublishIo; calls: () => number } {
