@@ -24,8 +24,7 @@ function describe(issue: z.core.$ZodRawIssue): string {
     case 'too_big': {
       const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
       if (Array.isArray(input)) {
-        const exact = issue.code === 'too_small' ? issue.exact : issue.exact;
-        const rule = exact ? `exactly ${String(limit)}` : `${issue.code === 'too_small' ? 'at least' : 'at most'} ${String(limit)}`;
+        const rule = issue.exact ? `exactly ${String(limit)}` : `${issue.code === 'too_small' ? 'at least' : 'at most'} ${String(limit)}`;
         return `must hold ${rule} entries, not ${input.length}`;
       }
       return `${show(input)} is ${issue.code === 'too_small' ? 'less' : 'more'} than ${String(limit)}`;
