@@ -59,8 +59,6 @@ export interface BuildReport {
   assets: Record<string, number>;
   /** URL path of every HTML page written (browser tests visit them all). */
   pagePaths: string[];
-  /** URL path of every page shown in a frame of other pages (no layout of its own). */
-  framePaths: string[];
 }
 
 /** Where the report of a build into `outDir` is written: beside it, never in it. */
@@ -88,10 +86,9 @@ interface TypeTally {
 }
 
 /** Per page type, from what render recorded of each page (kept pages included): no page is read again but the largest. */
-export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[]; framePaths: string[] } {
+export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[] } {
   const types = new Map<PageType, TypeTally>();
   const paths: string[] = [];
-  const framePaths: string[] = [];
   // Every cron run tallies all 8,900 records: no copy to sort when they come in order (one thread),
   // and each list of islands (shared by thousands of pages) joined into a key once.
   const inOrder = outputs.every((output, index) => index === 0 || (outputs[index - 1] as RenderedOutput).order < output.order);
@@ -99,7 +96,7 @@ export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageTy
   for (const { path, order, record } of inOrder ? outputs : [...outputs].sort((a, b) => a.order - b.order)) {
     const page = record.page;
     if (!page) continue;
-    (page.pageType === 'frame' ? framePaths : paths).push(path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path);
+    paths.push(path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path);
     let tally = types.get(page.pageType);
     if (!tally) {
       tally = { pages: 0, firstOrder: order, largest: { path, size: -1, key: '' }, islandSets: new Map(), stylesheets: new Set() };
@@ -112,7 +109,7 @@ export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageTy
     if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path, order });
     for (const href of page.stylesheets) tally.stylesheets.add(href);
   }
-  return { types: [...types.entries()], paths, framePaths };
+  return { types: [...types.entries()], paths };
 }
 
 /**
@@ -185,7 +182,6 @@ export function buildReport(input: {
     pageTypes,
     assets: assetSizes,
     pagePaths: [...tally.paths].sort(),
-    framePaths: [...tally.framePaths].sort(),
     memo,
   };
 }
@@ -220,7 +216,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatReport(report: BuildReport): string {
   const lines = [
-    formatRunLine(report.run, report.pages + report.framePaths.length),
+    formatRunLine(report.run, report.pages),
     `Built ${report.pages} pages, ${report.files} files (${report.changed} changed, ${report.removed} removed) from the ${report.source === 'live' ? 'live WordPress' : 'snapshot'}.`,
     `Stages: ${Object.entries(report.stages).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`,
     'Page type    pages   HTML gz   CSS gz    JS gz before interaction / with lazy chunks   images on a phone: on load / scrolled',

@@ -152,7 +152,7 @@ export function renderRoutes(
         if (unchanged) {
           output = { path: file, keep: true, record: unchanged };
         } else {
-          const shell = route.frame ? FRAME_SHELL : layout.shellFor(instance.path);
+          const shell = layout.shellFor(instance.path);
           const inputs = route.inputs?.(site, params);
           const loaded = inputs === undefined ? route.load(site, params) : undefined;
           const key = pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs: inputs && inputsText(inputs) } });
@@ -180,9 +180,6 @@ export function renderRoutes(
   }
   return counts;
 }
-
-/** A page shown in a frame of other pages has no layout of its own. */
-const FRAME_SHELL: LayoutShell = { before: '', after: '', islands: [], key: 'frame' };
 
 /** `made`: the page's props and head, or the inputs its route declares (never equal to props and head). */
 function pageKey(input: { assetsKey: string; shell: LayoutShell; route: PageRoute; path: string; made: { props: unknown; head: unknown } | { inputs: string | undefined } }): string {
@@ -217,7 +214,6 @@ function renderPage(input: {
     contentCssHref,
     scripts: islands.map((name) => assets.islands[name].entry),
     preloads: [...new Set(islands.flatMap((name) => assets.islands[name].chunks))].sort(),
-    frame: route.frame,
   });
   return { html: prefixRootPaths(html, basePath), islands, stylesheets: contentCssHref ? [assets.cssHref, contentCssHref] : [assets.cssHref] };
 }
