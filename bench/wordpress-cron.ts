@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BuildReport } from '../build/report.js';
 import type { Raw, WordPressContent } from '../tests/unit/content-mutations.js';
 import { startFakeWordPress, type FakeWordPress } from '../tests/unit/fake-wordpress.js';
-import { BENCH_NOW, RUN_ROOT, type BuildRun } from './build-bench.js';
+import { BENCH_NOW, type BuildRun } from './build-bench.js';
 import { ensureContent } from './generate-content.js';
 import { runNodeScript } from './measure.js';
 
@@ -86,4 +86,3 @@ async function build(apiUrl: string, out: string, cache: string, extra: string[]
   return { wallMs, cpuMs, peakRssMb, stages: report.stages, pages: report.pages, pagesRendered: report.run.pagesRendered, changed: report.changed, requests: report.run.wordpress?.requests ?? 0 };
 }
 
-export { RUN_ROOT };
