@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprint, listFiles } from './fs.js';
@@ -67,9 +66,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   }
   const files = SNAPSHOT_FILES.map((name) => readSnapshotFile(path.join(options.contentDir, name)));
   const mediaDir = snapshotMediaDir(options);
-  const whole = createHash('sha1');
-  for (const file of files) whole.update(file.bytes);
-  const snapshot = whole.update(localMedia).digest('hex');
+  const snapshot = fingerprint(Buffer.concat([...files.map((file) => file.bytes), Buffer.from(localMedia)]));
   const [posts, categories, tags] = files;
   if (snapshot === last.snapshot) return { source: 'snapshot', posts: [], ids: undefined, categories: [], tags: [], termsHash: '', snapshot, mediaDir, warnings: [] };
   const termLists = [parseJsonArray(categories as SnapshotFile), parseJsonArray(tags as SnapshotFile)] as const;

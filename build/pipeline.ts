@@ -143,7 +143,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
   );
   context.warnings.push(...data.warnings, ...fetched.warnings, ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
   const site = siteOf(content, data, options, (entry) => context.warnings.push(entry));
-  if (fetched.source === 'live') await checkShrink(options, site.news.posts.length);
+  if (fetched.source === 'live') checkShrink(options, site.news.posts.length);
   const instances = await timed(context, 'routes', () => expandRoutes(site));
 
   let output: OutputWriter | undefined;

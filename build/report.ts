@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { IslandName } from '../src/islands/registry.js';
@@ -11,6 +11,7 @@ import type { Traffic } from './wordpress/http.js';
 import type { WriteResult } from './write.js';
 import { groupWarnings, type BuildWarning } from './warnings.js';
 import { formatCount } from './format-count.js';
+import { writeFileAtomic } from './fs.js';
 
 export interface PageTypeReport {
   pages: number;
@@ -66,7 +67,7 @@ export const reportFile = (outDir: string): string => `${outDir}-report.json`;
 
 /** Writes the report beside the output (a run with nothing new gives it again: build/run.ts). */
 export function writeReport(outDir: string, report: BuildReport): void {
-  writeFileSync(reportFile(outDir), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(reportFile(outDir), `${JSON.stringify(report, null, 2)}\n`);
 }
 
 export function gzipSize(contents: string | Uint8Array): number {
