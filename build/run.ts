@@ -49,7 +49,7 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
   const stages: Record<string, number> = {};
   const identity = cacheIdentity(options);
   // The data files first: a malformed one stops the build before anything is fetched or written.
-  const data = await timed(stages, 'data', () => loadStaticDataMemo({ now: options.now, cacheDir: options.cacheDir, clean: options.clean, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
+  const data = await timed(stages, 'data', () => loadStaticDataMemo({ now: options.now, cacheDir: options.cacheDir, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
   const begun: BuildStart = { stages, identity, data };
   if (!options.wpUrl) {
     const head = options.clean ? undefined : readHead(options);

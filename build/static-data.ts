@@ -81,6 +81,6 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
  * with a DataError (a LegalDataError for the legal texts), the output untouched; then what is
  * derived from them (build/static-data-derive.ts).
  */
-export function loadStaticData({ dataDir = defaultDataDir(), now }: { dataDir?: string; now: Date }): StaticData {
-  return deriveStaticData((name, relative) => readDataFile(dataDir, name, relative), now, loadLegalData(dataDir));
+export function loadStaticData({ dataDir = defaultDataDir(), now, siteUrl }: { dataDir?: string; now: Date; siteUrl?: string }): StaticData {
+  return deriveStaticData((name, relative) => readDataFile(dataDir, name, relative), now, loadLegalData(dataDir), siteUrl);
 }

@@ -26,6 +26,7 @@ export const WARNING_KINDS = {
   'tag-without-name': 'tags without a name (shown as "Sans nom")',
   'build-cache': 'build cache warnings',
   'future-score': 'data files with scores of matches not yet played (not shown)',
+  'legal-data-incomplete': 'legal notices still incomplete',
   'wordpress-media': 'WordPress media warnings',
 } as const;
 

@@ -15,7 +15,7 @@ export interface MatchCardData {
   externTeamInitials: string;
   /** The home team's arena. */
   place: string;
-  /** 'Samedi' (from the full date, in Paris). */
+  /** 'samedi' (from the full date, in Paris): French writes weekday and month in lower case inside a date. */
   weekday: string;
   date: string;
   month: string;
@@ -44,9 +44,10 @@ export function toMatchCard(match: Match, teamsById: ReadonlyMap<number, Team>, 
     externTeamLogo: away.logo,
     externTeamInitials: teamInitials(away.name),
     place: home.salle,
-    weekday: weekday.charAt(0).toUpperCase() + weekday.slice(1),
+    weekday,
     date: match.date,
-    month: match.month,
+    // The data's month is the calendar's heading ('Septembre', as the spec writes it); inside a date it is lower case.
+    month: match.month.toLocaleLowerCase('fr-FR'),
     year: match.year,
     hours: match.hours,
     fullDate: match.fullDate,
