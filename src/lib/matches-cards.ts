@@ -18,6 +18,7 @@ export interface MatchCardData {
   /** 'samedi' (from the full date, in Paris): French writes weekday and month in lower case inside a date. */
   weekday: string;
   date: string;
+  /** The calendar's heading ('Septembre', as the spec writes it); the card writes it in lower case. */
   month: string;
   year: string;
   hours: string;
@@ -46,8 +47,7 @@ export function toMatchCard(match: Match, teamsById: ReadonlyMap<number, Team>, 
     place: home.salle,
     weekday,
     date: match.date,
-    // The data's month is the calendar's heading ('Septembre', as the spec writes it); inside a date it is lower case.
-    month: match.month.toLocaleLowerCase('fr-FR'),
+    month: match.month,
     year: match.year,
     hours: match.hours,
     fullDate: match.fullDate,
