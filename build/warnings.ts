@@ -20,6 +20,7 @@ export const WARNING_KINDS = {
   'no-category': 'posts without a category',
   'image-left-out': 'posts with an image left out',
   'image-note': 'posts with an image used despite an oddity',
+  'wordpress-link-unlinked': 'posts with a link to WordPress left as plain text',
   'category-skipped': 'categories skipped (no usable id)',
   'category-without-name': 'categories without a name (shown as "Sans nom")',
   'tag-skipped': 'tags skipped (no usable id)',
