@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { deriveKickoff } from '../src/lib/kickoff.js';
 import { isUpcoming } from '../src/lib/matches.js';
-import { frenchData } from '../src/lib/typography.js';
 import type { ClubData, MenuHeadingSpec } from '../src/schemas/club.js';
 import type { LegalData } from '../src/schemas/legal.js';
 import type { DATA_FILES, DataFileName } from '../src/schemas/data-files.js';
@@ -118,12 +117,11 @@ export function deriveStaticData(readDataFile: ReadDataFile, now: Date, legal: L
     matchGuide: read('match-guide').guides,
     menu: resolveSeasonLabel(read('menu').menu, season.label),
   };
-  // French non-breaking spaces in every text of the club's data, once per build (issue 33).
   return {
-    club: frenchData(club),
-    team: frenchData({ teams, matches, players, staff }),
+    club,
+    team: { teams, matches, players, staff },
     season: { id: settings.currentSeason, label: season.label, years: season.years, months: season.months },
-    legal: frenchData(legal),
+    legal,
     warnings,
   };
 }

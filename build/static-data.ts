@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
 import { loadLegalData } from '../data/legal/index.js';
+import { frenchData } from '../src/lib/typography.js';
 import { DATA_FILES, type DataFileName } from '../src/schemas/data-files.js';
 import { DataError, deriveStaticData, problem, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 
@@ -58,7 +59,11 @@ export function readDataFile<Name extends DataFileName>(dir: string, name: Name,
   return parseDataFile(name, relative, readDataText(dir, relative));
 }
 
-/** Validates one data file's text (`relative`: its path in the data folder, for the messages). */
+/**
+ * Validates one data file's text (`relative`: its path in the data folder, for the messages). Its
+ * texts come back in French typography (src/lib/typography.ts): done here, the data memo keeps the
+ * result and a cron run with unchanged files pays nothing for it.
+ */
 export function parseDataFile<Name extends DataFileName>(name: Name, relative: string, text: string): DataOutput<Name> {
   const file = `data/${relative}`;
   let data: unknown;
@@ -68,7 +73,7 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
     throw new DataError(`${file}: cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const result = DATA_FILES[name].schema.safeParse(data, { reportInput: true, error: (issue) => describe(issue) });
-  if (result.success) return result.data as DataOutput<Name>;
+  if (result.success) return frenchData(result.data) as DataOutput<Name>;
   const lines = result.error.issues.map((issue) => {
     const { entry, field } = locate(name, data, issue.path);
     return problem(file, entry, fieldName(field), issue.message);
