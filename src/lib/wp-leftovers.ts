@@ -17,8 +17,13 @@ export function articleContent(html: string, note: Note): string {
   return wrapTables(dropEmptyParagraphs(sanitizeContent(removeUnknownShortcodes(expandCaptions(html), note))));
 }
 
-/** Double quotes as they reach us: straight, or made typographic by wptexturize (which skips only shortcodes it knows). */
-const DOUBLE_QUOTE = String.raw`(?:"|&quot;|&#0?34;|&#8220;|&#8221;|&#8243;|“|”|″)`;
+/**
+ * Double quotes as they reach us: straight, or made typographic by wptexturize (which skips only
+ * shortcodes it knows): English curly quotes, a double prime after a digit (`width="300″`), and in
+ * French guillemets with their no-break space (`align=&nbsp;&raquo;alignright&nbsp;&raquo;`).
+ */
+const NO_BREAK = String.raw`(?:&nbsp;|&#160;|\u00a0|\u202f)`;
+const DOUBLE_QUOTE = String.raw`(?:"|&quot;|&#0?34;|&#8220;|&#8221;|&#8243;|&Prime;|“|”|″|${NO_BREAK}?(?:&laquo;|&raquo;|&#171;|&#187;|«|»)${NO_BREAK}?)`;
 const ATTRIBUTE = new RegExp(String.raw`([a-z_-]+)\s*=\s*(?:${DOUBLE_QUOTE}([\s\S]*?)${DOUBLE_QUOTE}|'([^']*)'|([^\s\]]+))`, 'gi');
 
 /** `[name a="1" b=2]` attributes, as WordPress's shortcode_parse_atts reads them. */

@@ -31,6 +31,14 @@ describe('[caption] shortcodes', () => {
     expect(shortcodeAttributes(' id=“attachment_5” width=300 title=\'a b\'')).toEqual({ id: 'attachment_5', width: '300', title: 'a b' });
   });
 
+  it('read attributes that a French WordPress put in guillemets (fr_FR wptexturize: « » with no-break spaces, ″ after digits)', () => {
+    const texturized = `[caption id=&nbsp;&raquo;attachment_65&Prime; align=&nbsp;&raquo;alignright&nbsp;&raquo; width=&nbsp;&raquo;300&Prime;]${IMAGE} Le trophée[/caption]`;
+    const { $ } = clean(texturized);
+    expect($('figure').attr('class')).toBe('wp-caption alignright');
+    expect($('figcaption').text()).toBe('Le trophée');
+    expect(shortcodeAttributes(' id=«\u00a0a b\u00a0» width=&laquo;&nbsp;300&nbsp;&raquo;')).toEqual({ id: 'a b', width: '300' });
+  });
+
   it('keep a linked image linked and take the caption attribute of older posts', () => {
     const { $ } = clean(`<p>[caption id="" align="alignnone" width="300" caption="Photo du club"]<a href="/media/2025/06/photo.jpg">${IMAGE}</a>[/caption]</p>`);
     expect($('p')).toHaveLength(0);
