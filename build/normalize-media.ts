@@ -68,8 +68,9 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     }
     const featured = entry.media.featured;
     const featuredImage = featured ? use(featured.source) : undefined;
-    const withPictures = rewriteContentImages(entry.post.contentHtml, use, { wordpressOrigins: origins }).html;
-    const linked = rewriteWordPressLinks(withPictures, origins, (href) => {
+    const postOrigins = entry.media.siteOrigin ? [...origins, ...wordpressOriginsOf(entry.media.siteOrigin)] : origins;
+    const withPictures = rewriteContentImages(entry.post.contentHtml, use, { wordpressOrigins: postOrigins }).html;
+    const linked = rewriteWordPressLinks(withPictures, postOrigins, (href) => {
       const copy = documents?.paths.get(href);
       if (copy) files.add(copy);
       return copy;

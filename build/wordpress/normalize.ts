@@ -43,6 +43,11 @@ export interface PostMedia {
   vouched: string[];
   /** Public /media/ paths of the files its pages show, once attached. */
   files: string[];
+  /**
+   * The origin WordPress declares for its posts (their `link`): links of contents to it are links to
+   * WordPress, whatever address the build reads the API at (build/media/wordpress-links.ts).
+   */
+  siteOrigin?: string;
 }
 
 export type PostResult = { normalized: NormalizedPost } | { skipped: BuildWarning };
@@ -192,10 +197,22 @@ export function normalizePost(item: unknown, index: number): PostResult {
         requests: mediaRequestsOf(id, images),
         vouched: images.vouched,
         files: [],
+        ...siteOriginOf(item.link),
       },
       warnings,
     },
   };
+}
+
+/** `{ siteOrigin }` from a post's `link` when it is an http(s) address. */
+function siteOriginOf(link: unknown): { siteOrigin?: string } {
+  if (typeof link !== 'string') return {};
+  try {
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? { siteOrigin: url.origin } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The ids of the embedded terms when present, else the post's own id list. */

@@ -193,4 +193,11 @@ describe('normalizeWordPress', () => {
     expect(first?.contentHtml).toBe('<p>La salle accueille 3500\u00a0personnes\u202f; <a href="/a?b=1">le plan</a>\u202f!</p>');
     expect(first?.excerptText).toBe('La salle accueille 3500\u00a0personnes\u202f; le plan\u202f!');
   });
+
+  it("keeps the origin WordPress declares for its posts, to tell links to WordPress read through another address", () => {
+    const { normalized } = normalizePost(post((copy) => (copy.link = 'https://cms.sqbb.fr/2025/06/15/tournoi/')), 0) as { normalized: { media: { siteOrigin?: string } } };
+    expect(normalized.media.siteOrigin).toBe('https://cms.sqbb.fr');
+    const { normalized: odd } = normalizePost(post((copy) => (copy.link = 'javascript:alert(1)')), 0) as { normalized: { media: { siteOrigin?: string } } };
+    expect(odd.media.siteOrigin).toBeUndefined();
+  });
 });
