@@ -1,5 +1,7 @@
 import type { PreparedImage } from '../src/lib/picture.js';
+import { prepareDocuments } from './media/documents.js';
 import { rewriteContentImages } from './media/rewrite-images.js';
+import { rewriteWordPressLinks, wordpressLinksIn, wordpressOriginsOf } from './media/wordpress-links.js';
 import { isLasting } from './media/problem.js';
 import { prepareMedia, type MediaStats } from './media/prepare.js';
 import type { NormalizedPost } from './wordpress/normalize.js';
@@ -36,6 +38,11 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     vouchedFor: posts.flatMap((post) => post.media.vouched),
     revalidate: (url) => revalidated.has(url),
   });
+  // Issue 33: links of the contents to WordPress become the site's own files, or plain text.
+  const origins = wordpressOriginsOf(source.apiUrl);
+  const documents = source.apiUrl
+    ? await prepareDocuments(posts.flatMap((post) => wordpressLinksIn(post.post.contentHtml, origins)), { apiUrl: source.apiUrl, cacheDir: source.cacheDir })
+    : undefined;
   const image = (url: string): PreparedImage | undefined => {
     const result = prepared.results.get(url);
     return result?.ok ? result.image : undefined;
@@ -60,7 +67,19 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     }
     const featured = entry.media.featured;
     const featuredImage = featured ? use(featured.source) : undefined;
-    const contentHtml = rewriteContentImages(entry.post.contentHtml, use).html;
+    const postOrigins = entry.media.siteOrigin ? [...origins, ...wordpressOriginsOf(entry.media.siteOrigin)] : origins;
+    const withPictures = rewriteContentImages(entry.post.contentHtml, use, { wordpressOrigins: postOrigins }).html;
+    const linked = rewriteWordPressLinks(withPictures, postOrigins, (href) => {
+      const copy = documents?.paths.get(href);
+      if (copy) files.add(copy);
+      return copy;
+    });
+    for (const href of linked.unlinked) {
+      const problem = documents?.problems.get(href);
+      warnings.push(postWarning(entry.post.id, 'wordpress-link-unlinked', `link to WordPress left as plain text: ${href}${problem ? ` (${problem})` : ''}`));
+      if (problem) retry = true;
+    }
+    const contentHtml = linked.html;
     return {
       ...entry,
       post: { ...entry.post, contentHtml, image: featuredImage && featured ? { ...featuredImage, alt: featured.alt } : null },

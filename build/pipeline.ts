@@ -65,7 +65,7 @@ async function timed<T>(context: Context, name: string, run: () => Promise<T> | 
 async function runStages(options: BuildOptions, quiet: boolean, damaged?: string): Promise<BuildReport> {
   const context: Context = { options, quiet, stages: {}, warnings: [] };
   // The data files first: a malformed one stops the build before anything is fetched or written.
-  const data = await timed(context, 'data', () => loadStaticDataMemo({ now: options.now, cacheDir: options.cacheDir, clean: options.clean, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
+  const data = await timed(context, 'data', () => loadStaticDataMemo({ now: options.now, cacheDir: options.cacheDir, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
   const state = await timed(context, 'cache', () => (damaged ? BuildState.reset(options) : BuildState.open(options)));
   try {
     return await runWithState(context, data, state, damaged);

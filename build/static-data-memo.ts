@@ -23,7 +23,7 @@ class NotValidated extends Error {}
  * and most cron runs meet data files edited weeks ago. What is derived from the build's "now"
  * (ages, scores shown) is derived on every run. The memo is a file of the build cache.
  */
-export async function loadStaticDataMemo(options: { dataDir?: string; now: Date; cacheDir: string; clean: boolean }): Promise<StaticData> {
+export async function loadStaticDataMemo(options: { dataDir?: string; now: Date; cacheDir: string; clean: boolean; siteUrl?: string }): Promise<StaticData> {
   const dataDir = options.dataDir ?? defaultDataDir();
   const memoFile = path.join(options.cacheDir, 'data-memo.json');
   const code = codeVersion();
@@ -36,7 +36,7 @@ export async function loadStaticDataMemo(options: { dataDir?: string; now: Date;
       return entry.output;
     };
     try {
-      return deriveStaticData((_name, relative) => known(relative) as DataOutput<never>, options.now, known(LEGAL) as LegalData);
+      return deriveStaticData((_name, relative) => known(relative) as DataOutput<never>, options.now, known(LEGAL) as LegalData, options.siteUrl);
     } catch (error) {
       if (!(error instanceof NotValidated)) throw error;
     }
@@ -50,7 +50,7 @@ export async function loadStaticDataMemo(options: { dataDir?: string; now: Date;
     return output;
   };
   const legal = validated(LEGAL, parseLegalText);
-  const data = deriveStaticData((name, relative) => validated(relative, (text) => parseDataFile(name, relative, text)), options.now, legal);
+  const data = deriveStaticData((name, relative) => validated(relative, (text) => parseDataFile(name, relative, text)), options.now, legal, options.siteUrl);
   writeMemo(memoFile, { code, files });
   return data;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
 import { loadLegalData } from '../data/legal/index.js';
+import { frenchData } from '../src/lib/typography.js';
 import { DATA_FILES, type DataFileName } from '../src/schemas/data-files.js';
 import { DataError, deriveStaticData, problem, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 
@@ -57,7 +58,11 @@ export function readDataFile<Name extends DataFileName>(dir: string, name: Name,
   return parseDataFile(name, relative, readDataText(dir, relative));
 }
 
-/** Validates one data file's text (`relative`: its path in the data folder, for the messages). */
+/**
+ * Validates one data file's text (`relative`: its path in the data folder, for the messages). Its
+ * texts come back in French typography (src/lib/typography.ts): done here, the data memo keeps the
+ * result and a cron run with unchanged files pays nothing for it.
+ */
 export function parseDataFile<Name extends DataFileName>(name: Name, relative: string, text: string): DataOutput<Name> {
   const file = `data/${relative}`;
   let data: unknown;
@@ -67,7 +72,7 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
     throw new DataError(`${file}: cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const result = DATA_FILES[name].schema.safeParse(data, { reportInput: true, error: (issue) => describe(issue) });
-  if (result.success) return result.data as DataOutput<Name>;
+  if (result.success) return frenchData(result.data) as DataOutput<Name>;
   const lines = result.error.issues.map((issue) => {
     const { entry, field } = locate(name, data, issue.path);
     return problem(file, entry, fieldName(field), issue.message);
@@ -80,6 +85,6 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
  * with a DataError (a LegalDataError for the legal texts), the output untouched; then what is
  * derived from them (build/static-data-derive.ts).
  */
-export function loadStaticData({ dataDir = defaultDataDir(), now }: { dataDir?: string; now: Date }): StaticData {
-  return deriveStaticData((name, relative) => readDataFile(dataDir, name, relative), now, loadLegalData(dataDir));
+export function loadStaticData({ dataDir = defaultDataDir(), now, siteUrl }: { dataDir?: string; now: Date; siteUrl?: string }): StaticData {
+  return deriveStaticData((name, relative) => readDataFile(dataDir, name, relative), now, loadLegalData(dataDir), siteUrl);
 }

@@ -38,6 +38,7 @@ describe('[caption] shortcodes', () => {
     expect($('figure').attr('class')).toBe('wp-caption alignright');
     expect($('figcaption').text()).toBe('Le trophée');
     expect(shortcodeAttributes(' id=«\u202fattachment_5\u202f» align=\u00ab\u00a0alignleft\u00a0\u00bb')).toEqual({ id: 'attachment_5', align: 'alignleft' });
+    expect(shortcodeAttributes(' id=«\u00a0a b\u00a0» width=&laquo;&nbsp;300&nbsp;&raquo;')).toEqual({ id: 'a b', width: '300' });
   });
 
   it('keep a linked image linked and take the caption attribute of older posts', () => {
