@@ -1,0 +1,22 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import { snapshotContent } from '/work/wt-reliab/tests/unit/content-mutations.js';
+import { startFakeWordPress } from '/work/wt-reliab/tests/unit/fake-wordpress.js';
+const wp = await startFakeWordPress(snapshotContent());
+const root = mkdtempSync('/dev/shm/rl-measure-');
+const run = (label: string) => new Promise<void>((resolve) => execFile(process.execPath, ['--require', '/work/wt-reliab/tests/unit/report-max-rss.cjs', 'build/launch.cjs', '--wp', wp.apiUrl, '--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--clean'], { cwd: '/work/wt-reliab', env: { ...process.env, CI: '1' } }, (_e, _o, stderr) => { console.log(label, stderr.split('\n').filter((l) => /max-rss|Build failed/.test(l)).join(' | ')); resolve(); }));
+await run('normal');
+let sent = 0;
+const chunk = Buffer.from(`[${'{"id":1,"title":{"rendered":"Victoire à Pierre-Ratte"}},'.repeat(20_000)}`);
+wp.intercept = (url, _req, res) => {
+  if (!url.pathname.endsWith('/posts')) return false;
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.on('error', () => {});
+  const pump = () => { while (!res.destroyed) { sent += chunk.length; if (!res.write(chunk)) return void res.once('drain', pump); } };
+  pump();
+  return true;
+};
+await run('endless');
+console.log('sent MB', (sent / 1048576).toFixed(1));
+await wp.close();
