@@ -71,8 +71,11 @@ export function createMediaPublisher(): MediaPublisher {
     },
     sharesCacheFile(published, source) {
       if (!promisedHash(source)) return false;
-      const [a, b] = [statSync(published, { throwIfNoEntry: false }), statSync(source, { throwIfNoEntry: false })];
-      return a !== undefined && b !== undefined && a.ino === b.ino && a.dev === b.dev;
+      // A copy has one link: the cache's file is only looked at for a file with more.
+      const own = statSync(published, { throwIfNoEntry: false });
+      if (!own || own.nlink < 2) return false;
+      const cached = statSync(source, { throwIfNoEntry: false });
+      return cached !== undefined && own.ino === cached.ino && own.dev === cached.dev;
     },
     warnings,
   };
