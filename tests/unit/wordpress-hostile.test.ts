@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
 import { MAX_RESPONSE_BYTES } from '../../build/wordpress/http.js';
 import { snapshotContent, type WordPressContent } from './content-mutations.js';
 import { listAnswer, startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';
@@ -99,7 +99,7 @@ describe('a build from a WordPress that misbehaves', () => {
     const child = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--require', path.join(ROOT, 'tests/unit/report-max-rss.cjs'), 'build/launch.cjs', '--wp', wordpress.apiUrl, '--out', out(), '--cache', cache(), '--now', NOW, '--clean'],
+        ['--require', path.join(ROOT, 'tests/unit/report-max-rss.cjs'), 'build/launch.mjs', '--wp', wordpress.apiUrl, '--out', out(), '--cache', cache(), '--now', NOW, '--clean'],
         { cwd: ROOT, env: { ...process.env, CI: '1' } },
         (error, _stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
       );
