@@ -5,7 +5,7 @@ import { rewriteWordPressLinks, wordpressLinksIn, wordpressOriginsOf } from './m
 import { isLasting } from './media/problem.js';
 import { prepareMedia, type MediaStats } from './media/prepare.js';
 import type { NormalizedPost } from './wordpress/normalize.js';
-import { postWarning } from './warnings.js';
+import { postWarning, warning, type BuildWarning } from './warnings.js';
 
 export interface MediaSource {
   /** Live: the REST base, whose origin alone images are downloaded from. */
@@ -27,7 +27,13 @@ export interface AttachedPost extends NormalizedPost {
  * that cannot be used is left out with a warning naming the post. `revalidate`: posts that were
  * known and changed, whose images WordPress may have replaced under the same URL.
  */
-export async function attachMedia(posts: readonly NormalizedPost[], source: MediaSource, revalidate: ReadonlySet<number>): Promise<{ posts: AttachedPost[]; stats: MediaStats }> {
+export async function attachMedia(
+  posts: readonly NormalizedPost[],
+  source: MediaSource,
+  revalidate: ReadonlySet<number>,
+): Promise<{ posts: AttachedPost[]; stats: MediaStats; cacheWarnings: BuildWarning[] }> {
+  // The store's own trouble (a damaged index): one line each, not tied to a post.
+  const cacheWarnings: BuildWarning[] = [];
   const requests = posts.flatMap((post) => post.media.requests);
   const revalidated = new Set(posts.filter((post) => revalidate.has(post.post.id)).flatMap((post) => post.media.requests.map((request) => request.url)));
   const prepared = await prepareMedia({
@@ -37,6 +43,7 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     ...(source.localMediaDir ? { localMediaDir: source.localMediaDir } : {}),
     vouchedFor: posts.flatMap((post) => post.media.vouched),
     revalidate: (url) => revalidated.has(url),
+    warn: (message) => cacheWarnings.push(warning('build-cache', message)),
   });
   // Issue 33: links of the contents to WordPress become the site's own files, or plain text.
   const origins = wordpressOriginsOf(source.apiUrl);
@@ -88,5 +95,5 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
       retry,
     };
   });
-  return { posts: attached, stats: prepared.stats };
+  return { posts: attached, stats: prepared.stats, cacheWarnings };
 }

@@ -29,6 +29,8 @@ export interface NormalizedContent {
   meta: Omit<ContentMeta, 'mediaBasis' | 'snapshot'>;
   changes: ContentChanges;
   media?: MediaStats;
+  /** The media store's own trouble this run (a damaged index): not saved with the posts. */
+  cacheWarnings?: BuildWarning[];
 }
 
 /**
@@ -112,6 +114,7 @@ export async function normalizeContent(
       removed: removed.length,
     },
     ...(attached.stats ? { media: attached.stats } : {}),
+    cacheWarnings: attached.cacheWarnings,
   };
 }
 

@@ -6,6 +6,7 @@ import { codeVersion } from './compiled.js';
 import { fetchContent, mediaListing, snapshotMediaDir, type FetchedContent } from './fetch.js';
 import { fingerprint, listFiles, removeLeftovers } from './fs.js';
 import { acquireBuildLock } from './lock.js';
+import type { MediaPublisher } from './media/publish-media.js';
 import { mediaStoreId } from './media/store-id.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
@@ -111,7 +112,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
   }
 
   // Something changed: the stages that make pages (React, sanitize-html and the pages load only now).
-  const [{ normalizeContent, siteOf }, { expandRoutes }, { checkShrink }, { renderSite, startRenderThreads }, { planRenderThreads }, { listFingerprints, changedLists, changedPosts }, { bundleAssets }, { hostingFiles }, { sharedIslandProps }, { openOutput }, { buildReport }] =
+  const [{ normalizeContent, siteOf }, { expandRoutes }, { checkShrink }, { renderSite, startRenderThreads }, { planRenderThreads }, { listFingerprints, changedLists, changedPosts }, { bundleAssets }, { hostingFiles }, { sharedIslandProps }, { openOutput }, { buildReport }, { createMediaPublisher }] =
     await Promise.all([
       import('./normalize.js'),
       import('../src/routes.js'),
@@ -124,6 +125,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
       import('./shared-island-props.js'),
       import('./write.js'),
       import('./report.js'),
+      import('./media/publish-media.js'),
     ]);
   const shared = sharedIslandProps(data.club);
   const sharedProps = JSON.stringify(shared);
@@ -141,7 +143,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
       ...(fetched.mediaDir ? { localMediaDir: fetched.mediaDir } : {}),
     }),
   );
-  context.warnings.push(...data.warnings, ...fetched.warnings, ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
+  context.warnings.push(...data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
   const site = siteOf(content, data, options, (entry) => context.warnings.push(entry));
   if (fetched.source === 'live') checkShrink(options, site.news.posts.length);
   const instances = await timed(context, 'routes', () => expandRoutes(site));
@@ -185,7 +187,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
     const documents = snapshotDocuments(fetched.mediaDir ?? (options.wpUrl ? undefined : snapshotMediaDir(options)));
     const needed = new Map<string, string>([...content.posts.flatMap((post) => post.mediaFiles.map((file): [string, string] => [file, path.join(mediaDir, 'files', path.posix.basename(file))])), ...documents]);
     const present = outputTrusted ? new Set([...(cachedPosts ?? []).flatMap((post) => post.mediaFiles), ...(state.meta('documents') ?? [])]) : undefined;
-    const media = mediaChanges(needed, present, options.outDir);
+    const media = await checkedMedia(createMediaPublisher(), mediaChanges(needed, present, options.outDir), needed, outputTrusted ? undefined : options.outDir, context.warnings);
 
     // The state first, marked as publishing: a failure before the output changes (a full disk)
     // leaves the site online as it was; a kill while it changes leaves a mark that makes the next
@@ -323,6 +325,20 @@ function unchangedRun(options: BuildOptions, data: StaticData, fetched: FetchedC
 function mediaChanges(needed: ReadonlyMap<string, string>, present: ReadonlySet<string> | undefined, outDir: string) {
   const there = present ?? listedMedia(outDir);
   return { add: new Map([...needed].filter(([publicPath]) => !there.has(publicPath))), remove: [...there].filter((publicPath) => !needed.has(publicPath)) };
+}
+
+/**
+ * Every image about to be published checked against its hash, made again when damaged (one warning
+ * each; a MediaCacheError when it cannot be, before the state or the output change). `outDir`
+ * (a run that does not trust the output): files an earlier version hard-linked to the cache are
+ * published again, as copies.
+ */
+async function checkedMedia(publisher: MediaPublisher, media: { add: Map<string, string>; remove: string[] }, needed: ReadonlyMap<string, string>, outDir: string | undefined, warnings: BuildWarning[]) {
+  const add = new Map(media.add);
+  if (outDir) for (const [publicPath, file] of needed) if (!add.has(publicPath) && publisher.sharesCacheFile(path.join(outDir, publicPath), file)) add.set(publicPath, file);
+  for (const file of add.values()) await publisher.verifiedFile(file);
+  warnings.push(...publisher.warnings.map((message) => warning('build-cache', message)));
+  return { add, remove: media.remove };
 }
 
 function listedMedia(outDir: string): Set<string> {

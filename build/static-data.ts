@@ -20,7 +20,8 @@ function describe(issue: z.core.$ZodRawIssue): string {
     case 'unrecognized_keys':
       return `has unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => show(key)).join(', ')}`;
     case 'invalid_union':
-      return `${show(input)} matches none of the allowed shapes`;
+      // An entry can be long (a menu heading with its groups): its fields say enough.
+      return isRecord(input) ? `an entry with the fields ${Object.keys(input).map((key) => show(key)).join(', ')} matches none of the allowed shapes` : `${show(input)} matches none of the allowed shapes`;
     case 'too_small':
     case 'too_big': {
       const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
@@ -35,6 +36,26 @@ function describe(issue: z.core.$ZodRawIssue): string {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A value that matches no branch of a union gets the issues of the branch it was meant for: the
+ * only one whose fields it has (no unknown field, none missing), so that a menu entry with a
+ * mistyped route id is reported at its route, not as a whole heading that fits no shape.
+ */
+function closestIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const fitting = issue.errors.filter((branch) => !branch.some(misfits));
+  if (fitting.length !== 1) return [issue];
+  return (fitting[0] as z.core.$ZodIssue[]).flatMap((inner) => closestIssues({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
+/** An issue that says the value is not of this branch's shape at all (rather than wrong inside it). */
+function misfits(issue: z.core.$ZodIssue): boolean {
+  if (issue.path.length === 0) return issue.code === 'unrecognized_keys' || issue.code === 'invalid_type' || (issue.code === 'invalid_union' && issue.errors.every((branch) => branch.some(misfits)));
+  return issue.path.length === 1 && issue.code === 'invalid_type' && issue.input === undefined;
+}
+
 /** 'match 12' for ['matches', 11, ...] (by id when the entry has one), the file's entry name otherwise. */
 function locate(name: DataFileName, data: unknown, issuePath: readonly PropertyKey[]): { entry: string; field: readonly PropertyKey[] } {
   const spec = DATA_FILES[name] as { entry: string; lists?: Record<string, string> };
@@ -43,7 +64,8 @@ function locate(name: DataFileName, data: unknown, issuePath: readonly PropertyK
   if (label && typeof index === 'number') {
     const item = (data as Record<string, unknown[] | undefined>)[key as string]?.[index] as Record<string, unknown> | undefined;
     const id = typeof item?.id === 'number' ? item.id : index + 1;
-    const named = typeof item?.id !== 'number' && typeof item?.name === 'string' ? ` (${show(item.name)})` : '';
+    const name = item?.name ?? item?.label;
+    const named = typeof item?.id !== 'number' && typeof name === 'string' ? ` (${show(name)})` : '';
     return { entry: `${label} ${id}${named}`, field: rest };
   }
   return { entry: spec.entry, field: issuePath };
@@ -73,7 +95,7 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
   }
   const result = DATA_FILES[name].schema.safeParse(data, { reportInput: true, error: (issue) => describe(issue) });
   if (result.success) return frenchData(result.data) as DataOutput<Name>;
-  const lines = result.error.issues.map((issue) => {
+  const lines = result.error.issues.flatMap(closestIssues).map((issue) => {
     const { entry, field } = locate(name, data, issue.path);
     return problem(file, entry, fieldName(field), issue.message);
   });

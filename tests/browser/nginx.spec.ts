@@ -93,18 +93,21 @@ test.describe('nginx with the generated server block', () => {
     expect(again.status()).toBe(304);
   });
 
-  test('redirects each alias to its route with a 301, and a folder without its slash to it', async ({ request }) => {
+  test('redirects each alias to its route with a 301, and a folder without its slash to it, with the common headers', async ({ request }) => {
     const aliases = redirects();
     expect(aliases.map(({ from }) => from)).toEqual(expect.arrayContaining(['/stade', '/devenir-partenaire', '/equipe/pro/joueurs/detail']));
     for (const { from, to } of aliases) {
       const response = await request.get(from, { maxRedirects: 0 });
       expect(response.status(), from).toBe(301);
       expect(response.headers()['location'], from).toBe(to);
+      expect(response.headers()['x-content-type-options'], from).toBe('nosniff');
+      expect(response.headers()['referrer-policy'], from).toBe('strict-origin-when-cross-origin');
       expect((await request.get(to, { maxRedirects: 0 })).status(), to).toBe(200);
     }
     const bare = await request.get('/contact', { maxRedirects: 0 });
     expect(bare.status()).toBe(301);
     expect(bare.headers()['location']).toBe('/contact/');
+    expect(bare.headers()['x-content-type-options']).toBe('nosniff');
   });
 
   test('answers an unknown path, a page-less folder and the hosting files with 404 and the error page', async ({ request }) => {

@@ -64,6 +64,12 @@ function cspDirectives(csp: string): Map<string, string[]> {
   return new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name as string, sources]));
 }
 
+/** nginx's location answering `from` with a 301 to `to`, carrying the common headers (nosniff...). */
+function redirectBlock(from: string, to: string): RegExp {
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`location = ${escape(from)} \\{\n(  add_header [^\n]+ always;\n)*  add_header X-Content-Type-Options "nosniff" always;\n(  add_header [^\n]+ always;\n)*  return 301 ${escape(to)};\n\\}`);
+}
+
 /** A copy of a static page route at another path: what adding a route to the table looks like. */
 function newRoute(from: RouteId, pattern: string, extra: Partial<PageRoute> = {}): PageRoute {
   const route = ROUTES.find((candidate) => candidate.id === from);
@@ -157,7 +163,7 @@ describe('hosting files from the route table', () => {
       const to = pageUrl(target?.pattern ?? '');
       expect(lines).toContain(`${route.pattern} ${to} 301`);
       expect(lines).toContain(`${route.pattern}/ ${to} 301`);
-      expect(nginx).toContain(`location = ${route.pattern}/ { return 301 ${to}; }`);
+      expect(nginx).toMatch(redirectBlock(`${route.pattern}/`, to));
     }
     expect(lines).toContain('/stade /club/info-pratiques/stade/ 301');
   });
@@ -176,7 +182,7 @@ describe('hosting files from the route table', () => {
     expect(extra.nginx).toContain('location = /billetterie/index.html {');
     expect(extra.nginx).toContain('location ~ "^/boutique/produit/[^/]+/index\\.html$" {');
     expect(extra.redirects).toContain('/billets /contact/ 301');
-    expect(extra.nginx).toContain('location = /billets { return 301 /contact/; }');
+    expect(extra.nginx).toMatch(redirectBlock('/billets', '/contact/'));
   });
 
   it('needs a content type for every file of the table', () => {
