@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MenuHeading, MenuLink } from '../../components/layout/menu-types.js';
+import { SearchLink } from '../../components/layout/SearchLink.js';
 
 export interface SiteNavProps {
   menu: MenuHeading[];
@@ -115,6 +116,7 @@ export function SiteNav({ menu, homeHref, activeHref }: SiteNavProps) {
             )}
           </ul>
         </nav>
+        <SearchLink />
       </div>
     </header>
   );
