@@ -10,10 +10,13 @@
  * its name, so hosts and browsers keep it too.
  */
 
+import { href } from '../../routes/route-paths.js';
+
 /** Documents per bundle: a result list of 10 fetches at most 10 bundles of this many. */
 export const DOCS_PER_BUNDLE = 4;
 
-export const MANIFEST_PATH = '/recherche/index.json';
+/** Beside the search page: '/recherche/index.json'. */
+export const MANIFEST_PATH = `${href('search')}index.json`;
 export const INDEX_FOLDER = '/assets/search';
 
 export interface SearchManifest {
