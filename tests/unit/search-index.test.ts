@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import type { BuildReport } from '../../build/report.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
 import { INDEX_FOLDER, MANIFEST_PATH } from '../../src/islands/search/index-format.js';
 import { createSearchEngine } from '../../src/islands/search/search-engine.js';
 import { snapshotContent, type Raw } from './content-mutations.js';
