@@ -141,7 +141,7 @@ export function SiteSearch({ categories, tags }: SiteSearchProps) {
         {status}
       </p>
       {shown && count > 0 ? (
-        <ol className="search-results">
+        <ol className="search-results" data-query={shown.query}>
           {shown.results.map((doc) => (
             <li key={doc.number}>
               <SearchResult doc={doc} words={shown.matches.words} />

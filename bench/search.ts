@@ -1,0 +1,169 @@
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { INDEX_FOLDER, MANIFEST_PATH } from '../src/islands/search/index-format.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/browser/chromium.js';
+import { build, prepareContents, RUN_ROOT, withPosts } from './build-bench.js';
+import { ensureContent } from './generate-content.js';
+import { serveGzip } from './gzip-server.js';
+import { measurePagefind } from './search-pagefind.js';
+
+/**
+ * The search (issue 34) at N synthetic posts (default 5,000):
+ * - the index: files, bytes, gzip bytes;
+ * - its cost in the build: the `search` stage of a clean build, of a cron run with no change and
+ *   of one with a new post, against the clean build's whole process; the index files a run rewrote;
+ * - in Chromium with the CPU slowed 4× (a mid-range phone), for three typical queries typed at a
+ *   fan's pace: the bytes fetched (gzip, as the host sends them) by the search page, its island
+ *   and index files, and the time from the last keystroke to the first results on screen;
+ * - with `--pagefind`, the same queries against a Pagefind index of the same records.
+ *
+ *   npx tsx bench/search.ts [--posts 5000] [--runs 3] [--pagefind]
+ */
+const QUERIES = ['victoire boulazac', 'equipe pro', 'supporters kop'];
+const TYPING_DELAY_MS = 90;
+const CPU_SLOWDOWN = 4;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const posts = Number(argv[argv.indexOf('--posts') + 1] ?? 5000) || 5000;
+  const runs = Number(argv.includes('--runs') ? argv[argv.indexOf('--runs') + 1] : 3) || 3;
+  const generated = await ensureContent(posts);
+  const base = path.join(RUN_ROOT, `search-content-${posts}`);
+  await prepareContents(generated, base);
+  const out = path.join(RUN_ROOT, 'search-out');
+  const cache = path.join(RUN_ROOT, 'search-cache');
+
+  log(`## Search index at ${posts} posts (${runs} rounds)\n`);
+  log('| round | clean build | its search stage | no change: run / search | one new post: run / search | index files rewritten by the new post |');
+  log('|---|---|---|---|---|---|');
+  const rounds = [];
+  for (let round = 1; round <= runs; round += 1) {
+    await rm(out, { recursive: true, force: true });
+    await rm(cache, { recursive: true, force: true });
+    const clean = await build(base, out, cache, ['--clean']);
+    const before = await indexFiles(out);
+    const noChange = await build(base, out, cache, []);
+    const newPost = await withPosts(base, 'new-post', () => build(base, out, cache, []));
+    const after = await indexFiles(out);
+    const rewritten = [...after].filter(([file, identity]) => before.get(file) !== identity).length;
+    rounds.push({ clean, noChange, newPost, rewritten, files: after.size });
+    const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;
+    log(
+      `| ${round} | ${ms(clean.wallMs)} | ${ms(clean.stages.search)} (${pct(clean.stages.search, clean.wallMs)}) | ${ms(noChange.wallMs)} / ${ms(noChange.stages.search)} | ` +
+        `${ms(newPost.wallMs)} / ${ms(newPost.stages.search)} (${pct(newPost.stages.search, clean.wallMs)} of the clean build) | ${rewritten} of ${after.size} |`,
+    );
+  }
+
+  const size = await indexSize(out);
+  log(`\nIndex: ${size.files} files, ${kb(size.raw)} (${kb(size.gzip)} gzip); manifest ${kb(size.manifestGzip)} gzip; largest term chunk ${kb(size.largestChunkGzip)} gzip\n`);
+
+  const { server, port, sent } = await serveGzip(out);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    log(`### In Chromium, CPU ${CPU_SLOWDOWN}× slower, typed at ${TYPING_DELAY_MS} ms a key, cold cache\n`);
+    log('| query | results | search page JS (gzip) | index files fetched (gzip) | script + index | first results after the last key |');
+    log('|---|---|---|---|---|---|');
+    for (const query of QUERIES) {
+      const figures = await typeQuery(browser, port, query, sent);
+      log(`| ${query} | ${figures.results} | ${kb(figures.js)} | ${kb(figures.index)} (${figures.indexFiles} files) | ${kb(figures.js + figures.index)} | ${figures.firstResultsMs} ms |`);
+    }
+    if (argv.includes('--pagefind')) {
+      log('\n### Pagefind 1.6 on the same records (same queries, same throttling; its own JS and WebAssembly, no worker)\n');
+      const pagefind = await measurePagefind({ out, browser, queries: QUERIES, cpuSlowdown: CPU_SLOWDOWN, dir: path.join(RUN_ROOT, 'search-pagefind') });
+      log(`Index made in ${Math.round(pagefind.indexMs)} ms (every record given again: Pagefind has no incremental update); ${pagefind.files} files, ${kb(pagefind.raw)}\n`);
+      log('| query | results | pagefind.js + wasm + meta + chunks + 10 fragments (gzip) | search time |');
+      log('|---|---|---|---|');
+      for (const row of pagefind.queries) log(`| ${row.query} | ${row.results} | ${kb(row.bytes)} | ${row.ms} ms |`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
+  await writeFile(path.join(import.meta.dirname, 'results', `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ posts, rounds, size }, null, 2));
+}
+
+function pct(part: number | undefined, whole: number): string {
+  return `${(((part ?? 0) / whole) * 100).toFixed(1)} %`;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Each index file with its inode and modification time: a rewritten file gets others. */
+async function indexFiles(out: string): Promise<Map<string, string>> {
+  const names = [MANIFEST_PATH, ...(await readdir(path.join(out, INDEX_FOLDER))).map((name) => `${INDEX_FOLDER}/${name}`)];
+  const entries = await Promise.all(names.map(async (name) => [name, await stat(path.join(out, name))] as const));
+  return new Map(entries.map(([name, info]) => [name, `${info.ino}:${info.mtimeMs}`]));
+}
+
+async function indexSize(out: string) {
+  const names = [...(await indexFiles(out)).keys()];
+  let raw = 0;
+  let gzip = 0;
+  let largestChunkGzip = 0;
+  let manifestGzip = 0;
+  for (const name of names) {
+    const bytes = await readFile(path.join(out, name));
+    const zipped = gzipSync(bytes).length;
+    raw += bytes.length;
+    gzip += zipped;
+    if (name.includes('/terms-')) largestChunkGzip = Math.max(largestChunkGzip, zipped);
+    if (name === MANIFEST_PATH) manifestGzip = zipped;
+  }
+  return { files: names.length, raw, gzip, manifestGzip, largestChunkGzip };
+}
+
+/** Opens the search page cold, types the query, waits for its results; bytes as the server sent them. */
+async function typeQuery(browser: Browser, port: number, query: string, sent: Map<string, number>) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.addInitScript(() => {
+    const state = window as unknown as { lastKeyAt: number };
+    document.addEventListener('input', () => (state.lastKeyAt = performance.now()), true);
+  });
+  sent.clear();
+  await page.goto(`http://127.0.0.1:${port}/recherche/`);
+  await page.waitForSelector('[data-island="search"][data-hydrated]');
+  await page.waitForLoadState('networkidle');
+  const box = page.locator('#search-query');
+  await box.click();
+  await page.evaluate((target) => {
+    const state = window as unknown as { resultsAt?: number };
+    new MutationObserver((_, observer) => {
+      if (document.querySelector(`.search-results[data-query="${CSS.escape(target)}"] li`) || document.querySelector('.search-status')?.textContent === 'Aucun résultat') {
+        state.resultsAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, query);
+  await box.pressSequentially(query, { delay: TYPING_DELAY_MS });
+  await page.waitForFunction(() => (window as unknown as { resultsAt?: number }).resultsAt !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const timing = await page.evaluate(() => {
+    const state = window as unknown as { lastKeyAt: number; resultsAt: number };
+    return Math.round(state.resultsAt - state.lastKeyAt);
+  });
+  const results = (await page.locator('.search-status').textContent()) ?? '';
+  let js = 0;
+  let index = 0;
+  let indexFilesFetched = 0;
+  for (const [pathname, bytes] of sent) {
+    if (pathname.endsWith('.js')) js += bytes;
+    if (pathname === MANIFEST_PATH || pathname.startsWith(`${INDEX_FOLDER}/`)) {
+      index += bytes;
+      indexFilesFetched += 1;
+    }
+  }
+  await context.close();
+  return { results, js, index, indexFiles: indexFilesFetched, firstResultsMs: timing };
+}
+
+await main();
