@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_PATH } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
-import { docTermsOf, type DocTerms } from './doc-terms.js';
+import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
 import { extractRecord } from './extract.js';
 import { searchedRoute } from './searchable.js';
 import { openSearchStore, searchStoreFile, type SearchStore } from './store.js';
@@ -68,7 +68,7 @@ export function updateSearchIndex({ cacheDir, outDir, pages, clean = false }: Se
       if (record === undefined) {
         const html = page.html ? page.html() : readOutput(outDir, page.path);
         const extracted = html === undefined ? undefined : extractRecord(html, urlOf(page.path), route.section);
-        record = extracted ? JSON.stringify(docTermsOf(extracted)) : '';
+        record = extracted ? encodeRecord(indexRecordOf(extracted)) : '';
         if (record !== known) set.set(page.path, record);
       }
       current.set(page.path, record);
@@ -80,7 +80,7 @@ export function updateSearchIndex({ cacheDir, outDir, pages, clean = false }: Se
       return { files: [], kept: previousFiles, changed, docs: docs.length, commit: () => {} };
     }
 
-    const ordered = docs.map(([, record]) => JSON.parse(record) as DocTerms).sort(documentOrder);
+    const ordered = docs.map(([, record]) => decodeRecord(record)).sort(documentOrder);
     const written = writeSearchIndex(ordered);
     const before = new Set(trusted ? previousFiles : []);
     // Chunks and bundles are named by their bytes: one the output has is the same file.
@@ -148,7 +148,6 @@ const collator = new Intl.Collator('en', { numeric: true });
  * Pages first, then posts by URL (article ids grow with time): a new post is numbered after every
  * other document, so the bundles before it keep their bytes and names.
  */
-function documentOrder(a: DocTerms, b: DocTerms): number {
-  const posts = Number(a.doc.date !== undefined) - Number(b.doc.date !== undefined);
-  return posts || collator.compare(a.doc.url, b.doc.url);
+function documentOrder(a: IndexRecord, b: IndexRecord): number {
+  return Number(a.dated) - Number(b.dated) || collator.compare(a.url, b.url);
 }

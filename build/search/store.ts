@@ -5,17 +5,17 @@ import { DatabaseSync } from 'node:sqlite';
 
 /**
  * The search index's state between builds, in the build's cache folder (one database per output
- * folder, as the build's own state): each searched page's record as JSON ('' for a page that must
- * not be found, noindex), and the index files the output holds. A build reads a page's HTML only
+ * folder, as the build's own state): each searched page's record (doc-terms.ts, encodeRecord; ''
+ * for a page that must not be found, noindex), and the index files the output holds. A build reads a page's HTML only
  * when it wrote the page; the records of the others come from here.
  *
  * `format` changes with what a record holds: a store of another format is emptied, and the build
  * reads every page of the output again (what it would do without a store).
  */
-const FORMAT = 'search-records-1';
+const FORMAT = 'search-records-2';
 
 export interface SearchStore {
-  /** Every stored record: output path → JSON ('' for a page not to be found). */
+  /** Every stored record: output path → encoded record ('' for a page not to be found). */
   records(): Map<string, string>;
   /** The index files of the output the records describe (root-relative paths), or undefined if unknown. */
   indexFiles(): string[] | undefined;

@@ -19,7 +19,7 @@ export interface SiteSearchProps {
 /** Results shown at first, then per click on "Afficher plus de résultats". */
 export const RESULTS_PER_PAGE = 10;
 /** The fan pauses this long in typing before the search runs. */
-const DEBOUNCE_MS = 120;
+const DEBOUNCE_MS = 80;
 
 interface Shown {
   query: string;
@@ -78,6 +78,8 @@ export function SiteSearch({ categories, tags }: SiteSearchProps) {
       setShown(undefined);
       return;
     }
+    // The chunks load while the fan types; the search itself waits for a pause.
+    search.preload(query);
     const timer = window.setTimeout(async () => {
       try {
         const matches = await search.search(query);

@@ -44,7 +44,16 @@ export function createSearchEngine(fetchJson: FetchJson) {
     }
     return loading;
   };
-  const chunk = async (name: string) => new Map(((await file(name)) as TermChunk));
+  const chunks = new Map<string, Promise<Map<string, number[]>>>();
+  const chunk = (name: string) => {
+    let terms = chunks.get(name);
+    if (!terms) {
+      terms = file(name).then((value) => new Map(value as TermChunk));
+      terms.catch(() => chunks.delete(name));
+      chunks.set(name, terms);
+    }
+    return terms;
+  };
 
   /** The chunks holding the terms from `low` up to `high` (inclusive), in order. */
   const chunksFor = (data: SearchManifest, low: string, high: string): string[] => {
@@ -56,13 +65,17 @@ export function createSearchEngine(fetchJson: FetchJson) {
     return names;
   };
 
-  /** Each matching document's score for one query word: its best term, exact or completed. */
-  const scoresFor = async (data: SearchManifest, word: QueryWord): Promise<Map<number, number>> => {
-    // The stem may sort before the typed word or after it ('joueuse' → 'joueux'): both ranges.
+  /** The chunks a query word's terms are in. The stem may sort before the typed word or after it ('joueuse' → 'joueux'): both ranges. */
+  const chunksOf = (data: SearchManifest, word: QueryWord): string[] => {
     const completed = word.prefix ? `${word.prefix}\uffff` : word.term;
     const high = completed > word.term ? completed : word.term;
     const low = word.prefix && word.prefix < word.term ? word.prefix : word.term;
-    const loaded = await Promise.all(chunksFor(data, low, high).map(chunk));
+    return chunksFor(data, low, high);
+  };
+
+  /** Each matching document's score for one query word: its best term, exact or completed. */
+  const scoresFor = async (data: SearchManifest, word: QueryWord): Promise<Map<number, number>> => {
+    const loaded = await Promise.all(chunksOf(data, word).map(chunk));
     const scores = new Map<number, number>();
     for (const terms of loaded) {
       for (const [term, postings] of terms) {
@@ -86,6 +99,13 @@ export function createSearchEngine(fetchJson: FetchJson) {
     /** Loads the manifest now, so the first query only waits for its own chunks. */
     ready: () => manifest.then(() => undefined),
     categories: async () => (await manifest).categories,
+
+    /** Starts fetching the chunks of a query being typed: the search that follows the pause finds them there. */
+    preload(query: string): void {
+      manifest.then((data) => {
+        for (const word of parseQuery(query)) for (const name of chunksOf(data, word)) chunk(name).catch(() => {});
+      }, () => {});
+    },
 
     /** Documents having every word of the query, best first (newer first when equal). */
     async search(query: string): Promise<SearchMatches> {
