@@ -139,11 +139,12 @@ export function SiteSearch({ categories, tags }: SiteSearchProps) {
           </select>
         </div>
       </form>
-      <p className="search-status" role="status">
+      {/* data-query: the query these results are for (what tests and the benchmark wait on). */}
+      <p className="search-status" role="status" data-query={shown?.query}>
         {status}
       </p>
       {shown && count > 0 ? (
-        <ol className="search-results" data-query={shown.query}>
+        <ol className="search-results">
           {shown.results.map((doc) => (
             <li key={doc.number}>
               <SearchResult doc={doc} words={shown.matches.words} />
