@@ -63,7 +63,7 @@ const FIELD = '\u0001';
 const ITEM = '\u0002';
 
 export function encodeRecord(record: IndexRecord): string {
-  const categories = record.categories.map((name) => name.replace(/[\u0000-\u001f]/g, ' ')).join(ITEM);
+  const categories = record.categories.map((name) => name.replace(/\p{Cc}/gu, ' ')).join(ITEM);
   return [record.url, record.dated ? '1' : '', record.docJson, categories, record.terms].join(FIELD);
 }
 
