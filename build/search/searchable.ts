@@ -12,7 +12,7 @@ const SEARCHED_TYPES = new Set<PageRoute['pageType']>(['article', 'player', 'tex
 
 /** The filter's category of pages that are not posts (a post's are its WordPress categories). */
 export const TEAM_SECTION = 'Joueurs et staff';
-export const CLUB_SECTION = 'Le club';
+export const CLUB_SECTION = 'Pages du club';
 
 const TEAM_ROUTES = new Set<RouteId>(['players', 'player-detail', 'staff']);
 
