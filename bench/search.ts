@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { INDEX_FOLDER, MANIFEST_PATH } from '../src/islands/search/index-format.js';
+import { createSearchEngine } from '../src/islands/search/search-engine.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/browser/chromium.js';
 import { build, prepareContents, RUN_ROOT, withPosts } from './build-bench.js';
 import { ensureContent } from './generate-content.js';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     );
   }
 
+  await checkResults(out, log);
   const size = await indexSize(out);
   log(`\nIndex: ${size.files} files, ${kb(size.raw)} (${kb(size.gzip)} gzip); manifest ${kb(size.manifestGzip)} gzip; largest term chunk ${kb(size.largestChunkGzip)} gzip\n`);
 
@@ -96,6 +98,34 @@ function pct(part: number | undefined, whole: number): string {
 
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/**
+ * What the browser tests check on the snapshot, on the 5,000-post site (read as the island reads it,
+ * in Node): a post found first by its title, "equipe" finding "Équipe pro" posts, a player by his
+ * last name, the category filter narrowing. Printed, not asserted: a benchmark never fails a build.
+ */
+async function checkResults(out: string, print: (line: string) => void): Promise<void> {
+  const engine = createSearchEngine(async (file) => JSON.parse(await readFile(path.join(out, file), 'utf8')));
+  const top = async (query: string, count = 5) => {
+    const { docs } = await engine.search(query);
+    return { total: docs.length, docs: await engine.documents(docs.slice(0, count)) };
+  };
+  const titled = (await top('Derby Saint-Quentin Boulazac avant-match', 1)).docs[0];
+  const equipe = await top('equipe pro');
+  const player = (await top('lemaire', 1)).docs[0];
+  const match = await engine.search('match');
+  const pro = (await engine.categories()).indexOf('Équipe pro');
+  const narrowed = await engine.inCategory(match.docs, pro);
+  const checks: [string, boolean][] = [
+    [`"Derby Saint-Quentin Boulazac avant-match" first: ${titled?.title}`, /Boulazac, l’avant-match/.test(titled?.title ?? '')],
+    [`"equipe pro": ${equipe.total} results, the first ${equipe.docs.length} in "Équipe pro" or titled so`, equipe.docs.every((doc) => doc.categories.includes('Équipe pro') || /équipe pro/i.test(doc.title))],
+    [`"lemaire" first: ${player?.url}`, player?.url === '/equipe/pro/joueurs/details/1/'],
+    [`"match" in "Équipe pro": ${narrowed.length} of ${match.docs.length}`, narrowed.length > 0 && narrowed.length < match.docs.length],
+  ];
+  print('Checks on this site:');
+  for (const [label, ok] of checks) print(`- ${ok ? 'ok' : 'FAILED'}: ${label}`);
+  print('');
 }
 
 /** Each index file with its inode and modification time: a rewritten file gets others. */
