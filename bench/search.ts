@@ -119,7 +119,7 @@ async function checkResults(out: string, print: (line: string) => void): Promise
   const narrowed = await engine.inCategory(match.docs, pro);
   const checks: [string, boolean][] = [
     [`"Derby Saint-Quentin Boulazac avant-match" first: ${titled?.title}`, /Boulazac, l’avant-match/.test(titled?.title ?? '')],
-    [`"equipe pro": ${equipe.total} results, the first ${equipe.docs.length} in "Équipe pro" or titled so`, equipe.docs.every((doc) => doc.categories.includes('Équipe pro') || /équipe pro/i.test(doc.title))],
+    [`"equipe pro": ${equipe.total} results, the first ${equipe.docs.length} in "Équipe pro" or titled so (${equipe.docs.map((doc) => doc.url).join(", ")})`, equipe.docs.every((doc) => doc.categories.includes('Équipe pro') || /équipe pro/i.test(doc.title))],
     [`"lemaire" first: ${player?.url}`, player?.url === '/equipe/pro/joueurs/details/1/'],
     [`"match" in "Équipe pro": ${narrowed.length} of ${match.docs.length}`, narrowed.length > 0 && narrowed.length < match.docs.length],
   ];

@@ -28,7 +28,9 @@ const B = 0.75;
  * page's weights, so its terms' chunks are the only ones to change.
  */
 const REFERENCE_LENGTH = 300;
-const TITLE_WEIGHT = 5;
+/** A title word counts twice in the page's text, and adds this to its weight (×10): BM25 saturates, a title match should not. */
+const TITLE_WEIGHT = 2;
+const TITLE_BONUS = 10;
 const HEADING_WEIGHT = 2;
 /** What a result's excerpt may show of a page's text: its start, cut at a word. */
 export const EXCERPT_SOURCE_CHARS = 600;
@@ -45,9 +47,13 @@ export function indexRecordOf(record: SearchRecord): IndexRecord {
   add(record.title, TITLE_WEIGHT);
   add(record.headings, HEADING_WEIGHT);
   add(record.text, 1);
+  const inTitle = new Set(termsOf(record.title));
   const norm = K1 * (1 - B + (B * length) / REFERENCE_LENGTH);
   const terms: string[] = [];
-  for (const [term, count] of counts) terms.push(term, String(Math.max(1, Math.round(((count * (K1 + 1)) / (count + norm)) * 10))));
+  for (const [term, count] of counts) {
+    const weight = Math.max(1, Math.round(((count * (K1 + 1)) / (count + norm)) * 10)) + (inTitle.has(term) ? TITLE_BONUS : 0);
+    terms.push(term, String(weight));
+  }
   const doc: SearchDoc = {
     url: record.url,
     title: record.title,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { codeVersion } from '../compiled.js';
 
 /**
  * The search index's state between builds, in the build's cache folder (one database per output
@@ -9,10 +10,9 @@ import { DatabaseSync } from 'node:sqlite';
  * for a page that must not be found, noindex), and the index files the output holds. A build reads a page's HTML only
  * when it wrote the page; the records of the others come from here.
  *
- * `format` changes with what a record holds: a store of another format is emptied, and the build
- * reads every page of the output again (what it would do without a store).
+ * Records are tied to the code that made them (its fingerprint, as the build's state is): a store
+ * written by other code is emptied, and the build reads every page of the output again.
  */
-const FORMAT = 'search-records-2';
 
 export interface SearchStore {
   /** Every stored record: output path → encoded record ('' for a page not to be found). */
@@ -29,18 +29,18 @@ export function searchStoreFile(cacheDir: string, outDir: string): string {
   return path.join(cacheDir, `search-${name}.sqlite`);
 }
 
-export function openSearchStore(file: string): SearchStore {
+export function openSearchStore(file: string, code = codeVersion()): SearchStore {
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   db.exec(`
     CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS search_records (path TEXT PRIMARY KEY, record TEXT NOT NULL);
   `);
-  const format = db.prepare('SELECT value FROM search_meta WHERE key = ?').get('format') as { value: string } | undefined;
-  if (format?.value !== FORMAT) {
+  const made = db.prepare('SELECT value FROM search_meta WHERE key = ?').get('code') as { value: string } | undefined;
+  if (made?.value !== code) {
     db.exec('BEGIN');
     db.exec('DELETE FROM search_records; DELETE FROM search_meta');
-    db.prepare('INSERT INTO search_meta (key, value) VALUES (?, ?)').run('format', FORMAT);
+    db.prepare('INSERT INTO search_meta (key, value) VALUES (?, ?)').run('code', code);
     db.exec('COMMIT');
   }
   return {

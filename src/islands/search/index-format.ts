@@ -37,7 +37,7 @@ export interface SearchManifest {
 /**
  * A chunk: terms in sorted order, each with its postings: document number deltas and weights
  * interleaved ([d0, w0, d1 − d0, w1, …]). A weight is the term's BM25 weight in that document,
- * title words counted several times, rounded to tenths and stored ×10.
+ * a title word's with a bonus (build/search/doc-terms.ts), rounded to tenths and stored ×10.
  */
 export type TermChunk = [term: string, postings: number[]][];
 
