@@ -10,6 +10,8 @@ const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg']);
 /** A static server that gzips text as the generated nginx block does, counting the bytes it sends per path. */
 export async function serveGzip(root: string, extra?: (pathname: string) => string | undefined): Promise<{ server: Server; port: number; sent: Map<string, number> }> {
   const sent = new Map<string, number>();
+  // Compressed once per file, as a host with gzip_static or a CDN serves it: the bench measures the page, not this server.
+  const zipped = new Map<string, Buffer>();
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const page = extra?.(url.pathname);
@@ -23,7 +25,8 @@ export async function serveGzip(root: string, extra?: (pathname: string) => stri
       if (!info.isFile()) throw new Error('not a file');
       response.setHeader('Content-Type', TYPES[extension] ?? 'application/octet-stream');
       if (COMPRESSED.has(extension)) {
-        const body = gzipSync(await readFile(file));
+        let body = zipped.get(file);
+        if (!body) zipped.set(file, (body = gzipSync(await readFile(file))));
         sent.set(url.pathname, (sent.get(url.pathname) ?? 0) + body.length);
         response.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': body.length }).end(body);
       } else {

@@ -83,6 +83,8 @@ export function SiteSearch({ categories, tags }: SiteSearchProps) {
     const timer = window.setTimeout(async () => {
       try {
         const matches = await search.search(query);
+        // The fan typed on meanwhile: no bundle fetched for a query nobody will see.
+        if (id !== run.current) return;
         const names = await search.categories();
         const index = names.indexOf(category);
         const docs = index === -1 ? matches.docs : await search.inCategory(matches.docs, index);
