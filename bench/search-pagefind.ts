@@ -3,7 +3,8 @@ import path from 'node:path';
 import * as pagefind from 'pagefind';
 import type { Browser } from 'playwright-core';
 import { extractRecord } from '../build/search/extract.js';
-import { DOCS_PER_BUNDLE, INDEX_FOLDER, MANIFEST_PATH, type DocBundle, type SearchManifest } from '../src/islands/search/index-format.js';
+import { DOCS_PER_BUNDLE, INDEX_FOLDER, type DocBundle, type SearchManifest } from '../src/islands/search/index-format.js';
+import { SEARCH_MANIFEST } from '../src/routes/search-routes.js';
 import { serveGzip } from './gzip-server.js';
 
 /**
@@ -14,7 +15,7 @@ import { serveGzip } from './gzip-server.js';
  */
 export async function measurePagefind(input: { out: string; browser: Browser; queries: readonly string[]; cpuSlowdown: number; dir: string }) {
   const { out, browser, queries, cpuSlowdown, dir } = input;
-  const manifest = JSON.parse(await readFile(path.join(out, MANIFEST_PATH), 'utf8')) as SearchManifest;
+  const manifest = JSON.parse(await readFile(path.join(out, SEARCH_MANIFEST), 'utf8')) as SearchManifest;
   const urls: string[] = [];
   for (const name of manifest.bundles) for (const doc of JSON.parse(await readFile(path.join(out, INDEX_FOLDER, name), 'utf8')) as DocBundle) urls.push(doc.url);
   const records = await Promise.all(

@@ -2,7 +2,8 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { INDEX_FOLDER, MANIFEST_PATH } from '../src/islands/search/index-format.js';
+import { INDEX_FOLDER } from '../src/islands/search/index-format.js';
+import { SEARCH_MANIFEST } from '../src/routes/search-routes.js';
 import { createSearchEngine } from '../src/islands/search/search-engine.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/browser/chromium.js';
 import { build, prepareContents, RUN_ROOT, withPosts } from './build-bench.js';
@@ -114,7 +115,7 @@ function kb(bytes: number): string {
  * last name, the category filter narrowing. Printed, not asserted: a benchmark never fails a build.
  */
 async function checkResults(out: string, print: (line: string) => void): Promise<void> {
-  const engine = createSearchEngine(async (file) => JSON.parse(await readFile(path.join(out, file), 'utf8')));
+  const engine = createSearchEngine(SEARCH_MANIFEST, async (file) => JSON.parse(await readFile(path.join(out, file), 'utf8')));
   const top = async (query: string, count = 5) => {
     const { docs } = await engine.search(query);
     return { total: docs.length, docs: await engine.documents(docs.slice(0, count)) };
@@ -138,7 +139,7 @@ async function checkResults(out: string, print: (line: string) => void): Promise
 
 /** Each index file with its inode and modification time: a rewritten file gets others. */
 async function indexFiles(out: string): Promise<Map<string, string>> {
-  const names = [MANIFEST_PATH, ...(await readdir(path.join(out, INDEX_FOLDER))).map((name) => `${INDEX_FOLDER}/${name}`)];
+  const names = [SEARCH_MANIFEST, ...(await readdir(path.join(out, INDEX_FOLDER))).map((name) => `${INDEX_FOLDER}/${name}`)];
   const entries = await Promise.all(names.map(async (name) => [name, await stat(path.join(out, name))] as const));
   return new Map(entries.map(([name, info]) => [name, `${info.ino}:${info.mtimeMs}`]));
 }
@@ -155,7 +156,7 @@ async function indexSize(out: string) {
     raw += bytes.length;
     gzip += zipped;
     if (name.includes('/terms-')) largestChunkGzip = Math.max(largestChunkGzip, zipped);
-    if (name === MANIFEST_PATH) manifestGzip = zipped;
+    if (name === SEARCH_MANIFEST) manifestGzip = zipped;
   }
   return { files: names.length, raw, gzip, manifestGzip, largestChunkGzip };
 }
@@ -221,7 +222,7 @@ async function typeQuery(browser: Browser, port: number, query: string, sent: Ma
   for (const [pathname, bytes] of sent) {
     if (own.has(pathname)) js += bytes;
     else if (pathname.endsWith('.js')) otherJs += bytes;
-    if (pathname === MANIFEST_PATH || pathname.startsWith(`${INDEX_FOLDER}/`)) {
+    if (pathname === SEARCH_MANIFEST || pathname.startsWith(`${INDEX_FOLDER}/`)) {
       index += bytes;
       indexFilesFetched += 1;
     }

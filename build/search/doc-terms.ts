@@ -1,4 +1,5 @@
 import type { SearchDoc } from '../../src/islands/search/index-format.js';
+import { formatFrenchLongDate } from '../../src/lib/dates.js';
 import { termsOf } from '../../src/islands/search/search-text.js';
 import type { SearchRecord } from './extract.js';
 
@@ -57,7 +58,7 @@ export function indexRecordOf(record: SearchRecord): IndexRecord {
   const doc: SearchDoc = {
     url: record.url,
     title: record.title,
-    ...(record.date ? { date: record.date } : {}),
+    ...(record.date ? { date: formatFrenchLongDate(record.date), day: record.date } : {}),
     ...(record.image ? { image: record.image } : {}),
     text: cutAtWord(record.text, EXCERPT_SOURCE_CHARS),
   };

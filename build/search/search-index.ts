@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { MANIFEST_PATH } from '../../src/islands/search/index-format.js';
+import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import type { OutputFile } from '../output-file.js';
 import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
 import { extractRecord } from './extract.js';
@@ -84,9 +84,9 @@ export function updateSearchIndex({ cacheDir, outDir, pages, clean = false }: Se
     const written = writeSearchIndex(ordered);
     const before = new Set(trusted ? previousFiles : []);
     // Chunks and bundles are named by their bytes: one the output has is the same file.
-    const kept = written.filter((file) => file.path !== MANIFEST_PATH && before.has(file.path)).map((file) => file.path);
-    const files = written.filter((file) => file.path === MANIFEST_PATH || !before.has(file.path));
-    const manifest = written.find((file) => file.path === MANIFEST_PATH)!;
+    const kept = written.filter((file) => file.path !== SEARCH_MANIFEST && before.has(file.path)).map((file) => file.path);
+    const files = written.filter((file) => file.path === SEARCH_MANIFEST || !before.has(file.path));
+    const manifest = written.find((file) => file.path === SEARCH_MANIFEST)!;
     set.set(MANIFEST_KEY, sha256(manifest.contents));
     return {
       files,
@@ -121,7 +121,7 @@ function openStore(file: string): SearchStore {
 }
 
 function manifestHash(outDir: string): string | undefined {
-  const contents = readOutput(outDir, MANIFEST_PATH);
+  const contents = readOutput(outDir, SEARCH_MANIFEST);
   return contents === undefined ? undefined : sha256(contents);
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DOCS_PER_BUNDLE, INDEX_FOLDER, MANIFEST_PATH, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { DOCS_PER_BUNDLE, INDEX_FOLDER, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import type { OutputFile } from '../output-file.js';
 import type { IndexRecord } from './doc-terms.js';
 
@@ -66,6 +67,6 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): OutputFile[] {
     return list.length === 1 ? list[0]! : list;
   });
   const manifest: SearchManifest = { version: 1, docs: docs.length, chunks, bundles, categories, docCategories };
-  files.push({ path: MANIFEST_PATH, contents: JSON.stringify(manifest) });
+  files.push({ path: SEARCH_MANIFEST, contents: JSON.stringify(manifest) });
   return files;
 }

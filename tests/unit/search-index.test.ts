@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import type { BuildReport } from '../../build/report.js';
 import { runBuild } from '../../build/pipeline.js';
-import { INDEX_FOLDER, MANIFEST_PATH } from '../../src/islands/search/index-format.js';
+import { INDEX_FOLDER } from '../../src/islands/search/index-format.js';
+import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import { createSearchEngine } from '../../src/islands/search/search-engine.js';
 import { snapshotContent, type Raw } from './content-mutations.js';
 
@@ -26,7 +27,7 @@ describe('the search index of a build', () => {
   };
   const build = (folder = 'out', extra: string[] = []): Promise<BuildReport> =>
     runBuild(parseOptions(['--content', path.join(root, 'content'), '--out', path.join(root, folder), '--cache', path.join(root, `${folder}-cache`), '--now', NOW, ...extra], {}), true);
-  const engine = (folder = out()) => createSearchEngine(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8')));
+  const engine = (folder = out()) => createSearchEngine(SEARCH_MANIFEST, async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8')));
   const urls = async (query: string, folder?: string) => {
     const search = engine(folder);
     const { docs } = await search.search(query);
@@ -34,7 +35,7 @@ describe('the search index of a build', () => {
   };
   /** Each index file with its inode and modification time: a file rewritten gets others. */
   const indexFiles = async (folder = out()) => {
-    const files = [MANIFEST_PATH, ...(await readdir(path.join(folder, INDEX_FOLDER))).map((name) => `${INDEX_FOLDER}/${name}`)];
+    const files = [SEARCH_MANIFEST, ...(await readdir(path.join(folder, INDEX_FOLDER))).map((name) => `${INDEX_FOLDER}/${name}`)];
     const stats = await Promise.all(files.map(async (file) => [file, await stat(path.join(folder, file))] as const));
     return new Map(stats.map(([file, info]) => [file, `${info.ino}:${info.mtimeMs}`]));
   };
@@ -73,7 +74,7 @@ describe('the search index of a build', () => {
 
   it('leaves out placeholders, lists, aliases, the home and the search page', async () => {
     const search = engine();
-    const manifest = JSON.parse(await readFile(path.join(out(), MANIFEST_PATH), 'utf8')) as { docs: number };
+    const manifest = JSON.parse(await readFile(path.join(out(), SEARCH_MANIFEST), 'utf8')) as { docs: number };
     const all = (await search.documents([...Array(manifest.docs).keys()])).map((doc) => doc.url);
     expect(all.filter((url) => url.startsWith('/actualites/article/'))).toHaveLength(content.posts.length);
     for (const url of ['/boutique/', '/siege/', '/club/photos/cultes/', '/actualites/', '/', '/recherche/', '/stade/', '/404.html', '/actualites/recents/']) expect(all).not.toContain(url);
@@ -109,7 +110,7 @@ describe('the search index of a build', () => {
     const after = await indexFiles();
     const kept = [...before].filter(([file, identity]) => after.get(file) === identity).map(([file]) => file);
     expect(kept.filter((file) => file.includes('/docs-')).length).toBeGreaterThan(5);
-    expect(after.get(MANIFEST_PATH)).not.toBe(before.get(MANIFEST_PATH));
+    expect(after.get(SEARCH_MANIFEST)).not.toBe(before.get(SEARCH_MANIFEST));
     // The same content built clean gives the same index, byte for byte.
     await build('clean', ['--clean']);
     const read = async (folder: string) =>

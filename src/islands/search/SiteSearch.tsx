@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatFrenchLongDate } from '../../lib/dates.js';
 import { withBase } from '../base-path.js';
 import { excerpt, highlight, type TextPart } from './excerpt.js';
 import { createSearchEngine, type SearchEngine, type SearchMatches, type SearchResultDoc } from './search-engine.js';
@@ -10,6 +9,8 @@ export interface TermLink {
 }
 
 export interface SiteSearchProps {
+  /** The index's manifest ('/recherche/index.json'). */
+  manifest: string;
   /** The news categories' pages: offered without JavaScript and when nothing matches. */
   categories: TermLink[];
   /** The tags' pages: offered without JavaScript. */
@@ -37,7 +38,7 @@ interface Shown {
  * Rendered by the build without JavaScript: the page then says search needs it and offers the
  * category and tag pages.
  */
-export function SiteSearch({ categories, tags }: SiteSearchProps) {
+export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
   const [live, setLive] = useState(false);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
@@ -52,14 +53,14 @@ export function SiteSearch({ categories, tags }: SiteSearchProps) {
     const params = new URLSearchParams(window.location.search);
     setQuery(params.get('q') ?? '');
     setCategory(params.get('categorie') ?? '');
-    engine.current = createSearchEngine(async (path) => {
+    engine.current = createSearchEngine(manifest, async (path) => {
       const response = await fetch(withBase(path));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json();
     });
     engine.current.categories().then(setCategoryNames, () => setFailed(true));
     setLive(true);
-  }, []);
+  }, [manifest]);
 
   useEffect(() => {
     if (live) input.current?.focus();
@@ -172,7 +173,7 @@ export function SiteSearch({ categories, tags }: SiteSearchProps) {
 }
 
 function SearchResult({ doc, words }: { doc: SearchResultDoc; words: SearchMatches['words'] }) {
-  const details = [doc.date ? formatFrenchLongDate(doc.date) : '', doc.categories.join(', ')].filter(Boolean).join(' · ');
+  const categories = doc.categories.join(', ');
   return (
     <a className="search-result" href={withBase(doc.url)}>
       {doc.image ? (
@@ -184,7 +185,13 @@ function SearchResult({ doc, words }: { doc: SearchResultDoc; words: SearchMatch
         <span className="search-result-title">
           <Marked parts={highlight(doc.title, words)} />
         </span>
-        {details ? <span className="search-result-details">{details}</span> : null}
+        {doc.date || categories ? (
+          <span className="search-result-details">
+            {doc.date ? <time dateTime={doc.day}>{doc.date}</time> : null}
+            {doc.date && categories ? ' · ' : ''}
+            {categories}
+          </span>
+        ) : null}
         <span className="search-result-excerpt">
           <Marked parts={excerpt(doc.text, words)} />
         </span>
@@ -201,7 +208,7 @@ function Marked({ parts }: { parts: TextPart[] }) {
   );
 }
 
-function WithoutJavaScript({ categories, tags }: SiteSearchProps) {
+function WithoutJavaScript({ categories, tags }: Pick<SiteSearchProps, 'categories' | 'tags'>) {
   return (
     <div className="search search-nojs">
       <p>La recherche a besoin de JavaScript, qui est désactivé ou pas encore chargé dans votre navigateur.</p>

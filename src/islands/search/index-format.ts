@@ -1,7 +1,7 @@
 /**
  * The search index as the build writes it and the search island reads it (build/search/README.md).
  *
- * - `/recherche/index.json`, the manifest (revalidated on each visit, a few KB): which term chunk
+ * - `/recherche/index.json` (SEARCH_MANIFEST, src/routes/search-routes.tsx), the manifest (revalidated on each visit, a few KB): which term chunk
  *   holds which terms, which bundle holds which documents, each document's categories.
  * - `/assets/search/terms-<hash>.json`: a chunk of terms in sorted order with their postings.
  * - `/assets/search/docs-<hash>.json`: a bundle of consecutive documents, what a result shows.
@@ -10,13 +10,9 @@
  * its name, so hosts and browsers keep it too.
  */
 
-import { href } from '../../routes/route-paths.js';
-
 /** Documents per bundle: a result list of 10 fetches at most 10 bundles of this many. */
 export const DOCS_PER_BUNDLE = 4;
 
-/** Beside the search page: '/recherche/index.json'. */
-export const MANIFEST_PATH = `${href('search')}index.json`;
 export const INDEX_FOLDER = '/assets/search';
 
 export interface SearchManifest {
@@ -46,8 +42,9 @@ export interface SearchDoc {
   /** Root-relative URL of the page ('/actualites/article/54/'). */
   url: string;
   title: string;
-  /** ISO day of a post ('2025-10-27'). */
+  /** A post's day as the article shows it ('27 octobre 2025'), and as ISO ('2025-10-27'). */
   date?: string;
+  day?: string;
   /** Thumbnail from the site's own images (/media/…, /images/…). */
   image?: { src: string; width: number; height: number };
   /** The start of the page's text, for the excerpt. */

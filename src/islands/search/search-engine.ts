@@ -1,4 +1,4 @@
-import { DOCS_PER_BUNDLE, INDEX_FOLDER, MANIFEST_PATH, type DocBundle, type SearchDoc, type SearchManifest, type TermChunk } from './index-format.js';
+import { DOCS_PER_BUNDLE, INDEX_FOLDER, type DocBundle, type SearchDoc, type SearchManifest, type TermChunk } from './index-format.js';
 import { parseQuery, type QueryWord } from './search-text.js';
 
 /** What a search found: documents by number, best first, and how many fall in each category. */
@@ -27,8 +27,8 @@ const PREFIX_FACTOR = 0.6;
  * term chunks its words fall in, and the bundles of the results shown. Every file is fetched once
  * per page view.
  */
-export function createSearchEngine(fetchJson: FetchJson) {
-  const manifest = fetchJson(MANIFEST_PATH).then((value) => {
+export function createSearchEngine(manifestPath: string, fetchJson: FetchJson) {
+  const manifest = fetchJson(manifestPath).then((value) => {
     const data = value as SearchManifest;
     if (data?.version !== 1 || !Array.isArray(data.chunks)) throw new Error('index de recherche illisible');
     return data;
