@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hostingPlan, IMMUTABLE } from '../../build/hosting/policy.js';
 import { extractRecord } from '../../build/search/extract.js';
 import { excerpt, highlight } from '../../src/islands/search/excerpt.js';
+import { INDEX_FOLDER } from '../../src/islands/search/index-format.js';
 import { parseQuery, termsOf } from '../../src/islands/search/search-text.js';
+import { makeSite } from './site-fixture.js';
 
 describe('French search terms', () => {
   it('fold accents and stem, the same way for the page and the query', () => {
@@ -67,5 +70,21 @@ describe('search records', () => {
       headings: 'Le match',
       text: 'Un succès mérité.',
     });
+  });
+});
+
+describe('the search page on the host', () => {
+  const plan = hostingPlan(makeSite({}));
+  const csp = (name: string) => plan.rules.find((rule) => rule.name === name)?.headers.find(([header]) => header === 'Content-Security-Policy')?.[1];
+
+  it('keeps the policy of the other text pages: no WebAssembly, no eval, requests to the site only', () => {
+    expect(csp('search')).toBe(csp('club-history'));
+    expect(csp('search')).toContain("connect-src 'self';");
+    expect(csp('search')).not.toMatch(/unsafe-eval|wasm/);
+  });
+
+  it('has its index cached forever, named by its bytes, under /assets/', () => {
+    expect(INDEX_FOLDER.startsWith('/assets/')).toBe(true);
+    expect(plan.rules.find((rule) => rule.name === 'assets')?.headers).toContainEqual(['Cache-Control', IMMUTABLE]);
   });
 });
