@@ -19,6 +19,9 @@ export interface SearchResultDoc extends SearchDoc {
 /** Fetches a JSON file of the index by its root-relative path. */
 export type FetchJson = (path: string) => Promise<unknown>;
 
+/** Words whose scores a page view keeps (a few hundred KB at most at 5,000 posts). */
+const MAX_SCORED_WORDS = 24;
+
 /** A word completed from what is being typed weighs less than the word as typed. */
 const PREFIX_FACTOR = 0.6;
 
@@ -73,6 +76,23 @@ export function createSearchEngine(manifestPath: string, fetchJson: FetchJson) {
     return chunksFor(data, low, high);
   };
 
+  /**
+   * Each query word's scores, kept for the page view: while a fan types "supporters kop", the
+   * searches run at each pause score "supporters" once.
+   */
+  const scored = new Map<string, Promise<Map<number, number>>>();
+  const scoresOf = (data: SearchManifest, word: QueryWord): Promise<Map<number, number>> => {
+    const key = `${word.term} ${word.prefix ?? ''}`;
+    let scores = scored.get(key);
+    if (!scores) {
+      if (scored.size >= MAX_SCORED_WORDS) scored.clear();
+      scores = scoresFor(data, word);
+      scores.catch(() => scored.delete(key));
+      scored.set(key, scores);
+    }
+    return scores;
+  };
+
   /** Each matching document's score for one query word: its best term, exact or completed. */
   const scoresFor = async (data: SearchManifest, word: QueryWord): Promise<Map<number, number>> => {
     const loaded = await Promise.all(chunksOf(data, word).map(chunk));
@@ -112,7 +132,7 @@ export function createSearchEngine(manifestPath: string, fetchJson: FetchJson) {
       const data = await manifest;
       const words = parseQuery(query);
       if (words.length === 0) return { words, docs: [], categoryCounts: data.categories.map(() => 0) };
-      const perWord = await Promise.all(words.map((word) => scoresFor(data, word)));
+      const perWord = await Promise.all(words.map((word) => scoresOf(data, word)));
       perWord.sort((a, b) => a.size - b.size);
       const [first, ...others] = perWord;
       const totals: [number, number][] = [];
