@@ -5,7 +5,7 @@ import type { PageRoute } from '../../src/routes/types.js';
 /**
  * Which pages the search index holds, and under which category a page that is not a post is
  * filtered. Posts (articles), players and the club's text pages are searched; lists, the home
- * page, the calendar, frames, aliases (the same page twice) and the error page are not, nor are
+ * page, the calendar, aliases (the same page twice) and the error page are not, nor are
  * pages marked noindex (placeholders), which the extractor drops by their robots tag.
  */
 const SEARCHED_TYPES = new Set<PageRoute['pageType']>(['article', 'player', 'text']);
@@ -23,7 +23,7 @@ export interface SearchedRoute {
 
 const byId = new Map<string, SearchedRoute | undefined>(
   ROUTES.map((route) => {
-    if (route.kind !== 'page' || !SEARCHED_TYPES.has(route.pageType) || route.aliasOf || route.frame) return [route.id, undefined];
+    if (route.kind !== 'page' || !SEARCHED_TYPES.has(route.pageType) || route.aliasOf) return [route.id, undefined];
     if (route.pageType === 'article') return [route.id, {}];
     return [route.id, { section: TEAM_ROUTES.has(route.id) ? TEAM_SECTION : CLUB_SECTION }];
   }),
