@@ -95,7 +95,7 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
         setShown({ query, matches, docs, results });
       } catch (error) {
         if (id !== run.current) return;
-        console.warn('Recherche impossible :', error);
+        console.warn('Recherche impossible\u00a0:', error);
         setFailed(true);
       }
     }, DEBOUNCE_MS);
@@ -126,7 +126,7 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
             value={query}
             autoComplete="off"
             enterKeyHint="search"
-            placeholder="Ex. : victoire Boulazac"
+            placeholder={'Ex.\u00a0: victoire Boulazac'}
             onInput={(event) => setQuery((event.target as HTMLInputElement).value)}
           />
         </div>
@@ -164,7 +164,7 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
       ) : null}
       {shown && count === 0 && !failed ? (
         <div className="search-empty">
-          <p>Essayez un autre mot, ou parcourez les catégories d'actualités :</p>
+          <p>Essayez un autre mot, ou parcourez les catégories d’actualités&nbsp;:</p>
           <TermLinks links={categories} label="Catégories" live />
         </div>
       ) : null}
@@ -212,7 +212,7 @@ function WithoutJavaScript({ categories, tags }: Pick<SiteSearchProps, 'categori
   return (
     <div className="search search-nojs">
       <p>La recherche a besoin de JavaScript, qui est désactivé ou pas encore chargé dans votre navigateur.</p>
-      <p>Vous pouvez parcourir les actualités par catégorie ou par étiquette :</p>
+      <p>Vous pouvez parcourir les actualités par catégorie ou par étiquette&nbsp;:</p>
       <TermLinks links={categories} label="Catégories" />
       <TermLinks links={tags} label="Étiquettes" />
     </div>
