@@ -11,10 +11,16 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-/** One post of the source: the fingerprint of its REST object, and the object. */
+/** One post of the source: its REST object, as JSON text (what its fingerprint is made of) and parsed. */
 export interface PostSource {
   hash: string;
+  json: string;
   raw: unknown;
+}
+
+function sourceOf(raw: unknown): PostSource {
+  const json = JSON.stringify(raw);
+  return { hash: fingerprint(json), json, raw };
 }
 
 /** Stage 1's result: the content as the source gives it now. */
@@ -50,7 +56,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
       const pull = await syncWordPress(options.wpUrl, last.sync, { onProgress: log });
       return {
         source: 'live',
-        posts: pull.posts.map((raw) => ({ hash: fingerprint(JSON.stringify(raw)), raw })),
+        posts: pull.posts.map(sourceOf),
         ...(pull.full ? {} : { ids: pull.ids }),
         categories: pull.categories,
         tags: pull.tags,
@@ -72,7 +78,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   const termLists = [parseJsonArray(categories as SnapshotFile), parseJsonArray(tags as SnapshotFile)] as const;
   return {
     source: 'snapshot',
-    posts: parseJsonArray(posts as SnapshotFile).map((raw) => ({ hash: fingerprint(JSON.stringify(raw)), raw })),
+    posts: parseJsonArray(posts as SnapshotFile).map(sourceOf),
     categories: termLists[0],
     tags: termLists[1],
     termsHash: termsFingerprint(...termLists),

@@ -1,13 +1,14 @@
 import { isPositiveIntegerId } from '../src/routes/paths.js';
 import type { SiteData } from '../src/site-data.js';
 import type { Term } from '../src/types/news.js';
-import type { FetchedContent } from './fetch.js';
+import type { FetchedContent, PostSource } from './fetch.js';
+import type { RenderPool } from './render/pool.js';
 import { fingerprint } from './fs.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
 import type { MediaStats } from './media/prepare.js';
 import type { CachedPost, ContentMeta } from './state/build-state.js';
 import type { StaticData } from './static-data-derive.js';
-import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } from './wordpress/normalize.js';
+import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost, type PostResult } from './wordpress/normalize.js';
 import { postWarning, type BuildWarning } from './warnings.js';
 
 export interface ContentChanges {
@@ -42,6 +43,7 @@ export async function normalizeContent(
   fetched: FetchedContent,
   cached: { posts: CachedPost[]; meta: ContentMeta; reusable: boolean } | undefined,
   media: MediaSource,
+  helpers?: Pick<RenderPool, 'normalize'>,
 ): Promise<NormalizedContent> {
   const none = { added: 0, changed: 0, removed: 0 };
   if (cached?.reusable && fetched.snapshot !== undefined && fetched.snapshot === cached.meta.snapshot) {
@@ -54,7 +56,7 @@ export async function normalizeContent(
   const kept = new Map<number, CachedPost>();
   const seen = new Set<number>();
   const skipped: ContentMeta['skipped'] = [];
-  const jobs: { raw: unknown; index: number; rawHash: string }[] = [];
+  const jobs: { source: PostSource; index: number }[] = [];
   fetched.posts.forEach((source, index) => {
     const id = (source.raw as { id?: unknown } | null)?.id;
     if (isPositiveIntegerId(id)) {
@@ -63,16 +65,17 @@ export async function normalizeContent(
       const previous = cached?.reusable ? cachedById.get(id) : undefined;
       if (previous?.rawHash && previous.rawHash === source.hash) return void kept.set(id, previous);
     }
-    jobs.push({ raw: source.raw, index, rawHash: source.hash });
+    jobs.push({ source, index });
   });
   const normalized: (NormalizedPost & { rawHash: string })[] = [];
-  for (const job of jobs) {
-    const result = normalizePost(job.raw, job.index);
+  const results = await normalizeAll(jobs, helpers);
+  jobs.forEach((job, position) => {
+    const result = results[position] as PostResult;
     if ('skipped' in result) {
-      const id = (job.raw as { id?: unknown } | null)?.id;
+      const id = (job.source.raw as { id?: unknown } | null)?.id;
       skipped.push({ id: isPositiveIntegerId(id) ? id : 0, warning: result.skipped });
-    } else normalized.push({ ...result.normalized, rawHash: job.rawHash });
-  }
+    } else normalized.push({ ...result.normalized, rawHash: job.source.hash });
+  });
   // The new and changed posts get their images, all at once (downloads and conversions in parallel).
   const attached = await attachMedia(normalized, media, new Set(normalized.filter((entry) => cachedById.has(entry.post.id)).map((entry) => entry.post.id)));
   const fresh = attached.posts.map((entry, index): CachedPost => {
@@ -116,6 +119,35 @@ export async function normalizeContent(
     ...(attached.stats ? { media: attached.stats } : {}),
     cacheWarnings: attached.cacheWarnings,
   };
+}
+
+/** Below this many posts, sharing them with a render worker costs more than it saves. */
+const MIN_POSTS_TO_SHARE = 500;
+const CHUNK = 16;
+
+/**
+ * Every post normalized, in order: with render workers (a large clean build), the main thread and
+ * the workers take posts from one counter, so a worker still loading simply takes fewer. A post a
+ * worker could not give back is normalized here: the results are those of one thread.
+ */
+async function normalizeAll(jobs: readonly { source: PostSource; index: number }[], helpers?: Pick<RenderPool, 'normalize'>): Promise<PostResult[]> {
+  const results: (PostResult | undefined)[] = new Array(jobs.length);
+  const shared = helpers && jobs.length >= MIN_POSTS_TO_SHARE ? helpers : undefined;
+  const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  const others = shared?.normalize({ posts: jobs.map((job) => job.source.json), indexes: jobs.map((job) => job.index), next, chunk: CHUNK });
+  if (others) {
+    const counter = new Int32Array(next);
+    // Let the workers start first: this thread takes what they have not.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let start = Atomics.add(counter, 0, CHUNK); start < jobs.length; start = Atomics.add(counter, 0, CHUNK)) {
+      for (let position = start; position < Math.min(start + CHUNK, jobs.length); position += 1) {
+        const job = jobs[position] as { source: PostSource; index: number };
+        results[position] = normalizePost(job.source.raw, job.index);
+      }
+    }
+    for (const [position, result] of await others) results[position] = result;
+  }
+  return jobs.map((job, position) => results[position] ?? normalizePost(job.source.raw, job.index));
 }
 
 /** The site the pages are made from: the posts with their terms resolved, and the club's data. */

@@ -137,22 +137,22 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
 
   const cachedPosts = usable && cachedMeta ? state.posts() : undefined;
   const mediaDir = path.join(options.cacheDir, 'media');
-  const content = await timed(context, 'normalize', () =>
-    normalizeContent(fetched, cachedPosts && cachedMeta ? { posts: cachedPosts, meta: cachedMeta, reusable: postsUsable } : undefined, {
-      cacheDir: mediaDir,
-      ...(options.wpUrl ? { apiUrl: options.wpUrl } : {}),
-      ...(fetched.mediaDir ? { localMediaDir: fetched.mediaDir } : {}),
-    }),
-  );
-  context.warnings.push(...data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
-  const site = siteOf(content, data, options, (entry) => context.warnings.push(entry));
-  if (fetched.source === 'live') checkShrink(options, site.news.posts.length);
-  const instances = await timed(context, 'routes', () => expandRoutes(site));
-
+  // Render workers (large clean builds only) load meanwhile, on the other core, and help normalize.
+  const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cachedPosts ? 0 : fetched.posts.length));
   let output: OutputWriter | undefined;
-  // Render workers (large clean builds only) load meanwhile, on the other core.
-  const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cachedPosts ? 0 : content.posts.length));
   try {
+    const content = await timed(context, 'normalize', () =>
+      normalizeContent(
+        fetched,
+        cachedPosts && cachedMeta ? { posts: cachedPosts, meta: cachedMeta, reusable: postsUsable } : undefined,
+        { cacheDir: mediaDir, ...(options.wpUrl ? { apiUrl: options.wpUrl } : {}), ...(fetched.mediaDir ? { localMediaDir: fetched.mediaDir } : {}) },
+        threads.pool,
+      ),
+    );
+    context.warnings.push(...data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
+    const site = siteOf(content, data, options, (entry) => context.warnings.push(entry));
+    if (fetched.source === 'live') checkShrink(options, site.news.posts.length);
+    const instances = await timed(context, 'routes', () => expandRoutes(site));
     const writer = openOutput(options.outDir);
     output = writer;
     const previousOutputs = outputTrusted ? state.outputs() : undefined;
@@ -181,7 +181,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
     const search = await timed(context, 'search', () =>
-      updateSearchIndex({ cacheDir: options.cacheDir, outDir: options.outDir, clean: !previousOutputs, pages: pagesForSearch(rendered.outputs, writer.folder, [writer.finish(), ...rendered.written]) }),
+      updateSearchIndex({ cacheDir: options.cacheDir, outDir: options.outDir, clean: !previousOutputs, pages: pagesForSearch(rendered.outputs) }),
     );
     for (const file of search.kept) writer.keep(file);
     const assets = await bundling;

@@ -8,7 +8,8 @@ import { WriteError, type OutputFolder, type WrittenFiles } from '../write.js';
 import { RenderError } from './render-error.js';
 import { createRenderQueue, type PageAssets, type RenderCounts, type RenderQueue, type ReuseSource } from './render-routes.js';
 import type { RenderedOutput } from './render-site.js';
-import type { RenderJob, WorkerMessage } from './worker.js';
+import type { NormalizeJob, WorkerJob, WorkerMessage } from './worker.js';
+import type { PostResult } from '../wordpress/normalize.js';
 
 export interface PoolResult {
   counts: RenderCounts;
@@ -31,6 +32,8 @@ export interface RenderPool {
     queue?: RenderQueue;
     onProgress?: (done: number, total: number) => void;
   }): Promise<PoolResult>;
+  /** The workers normalize the posts they take from the job's counter (which the main thread shares). */
+  normalize(job: NormalizeJob): Promise<[number, PostResult][]>;
   /** Stops every worker; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -66,6 +69,11 @@ export function startRenderPool(size: number): RenderPool {
   return {
     size,
     close,
+    async normalize(job) {
+      // A worker that fails here only leaves its posts to the main thread.
+      const replies = await Promise.all(workers.map((worker) => runJob(worker, { kind: 'normalize', ...job }).catch(() => undefined)));
+      return replies.flatMap((reply) => (reply?.type === 'normalized' ? reply.results : []));
+    },
     async render({ site, instances, assets, folder, previous, queue = createRenderQueue(), onProgress = () => {} }) {
       const bytes = serialize(site);
       const shared = new SharedArrayBuffer(bytes.byteLength);
@@ -74,14 +82,14 @@ export function startRenderPool(size: number): RenderPool {
       const pageAssets: PageAssets = { cssHref: assets.cssHref, contentCssHref: assets.contentCssHref, islands: assets.islands, sharedProps: assets.sharedProps };
       const progress = workers.map(() => 0);
       try {
-        const results = await Promise.all(
+        const results = (await Promise.all(
           workers.map((worker, index) =>
-            runJob(worker, { site: shared, assets: pageAssets, folder, queue, instances, previous }, (done) => {
+            runJob(worker, { kind: 'render', site: shared, assets: pageAssets, folder, queue, instances, previous }, (done) => {
               progress[index] = done;
               onProgress(progress.reduce((sum, value) => sum + value, 0), instances);
             }),
           ),
-        );
+        )) as Done[];
         const sum = (key: keyof RenderCounts) => results.reduce((total, result) => total + result.counts[key], 0);
         return {
           counts: { pages: sum('pages'), files: sum('files'), rendered: sum('rendered') },
@@ -117,14 +125,14 @@ function watch(worker: Worker): WatchedWorker {
   return watched;
 }
 
-function runJob(watched: WatchedWorker, job: RenderJob, onProgress: (done: number) => void): Promise<Done> {
+function runJob(watched: WatchedWorker, job: WorkerJob, onProgress: (done: number) => void = () => {}): Promise<Exclude<WorkerMessage, { type: 'progress' | 'error' }>> {
   return new Promise((resolve, reject) => {
     if (watched.ended) return reject(watched.ended);
     const onMessage = (message: WorkerMessage) => {
       if (message.type === 'progress') return onProgress(message.done);
       watched.worker.off('message', onMessage);
       watched.onEnd = undefined;
-      if (message.type === 'done') resolve(message);
+      if (message.type !== 'error') resolve(message);
       else reject(new (ERRORS[message.name] ?? Error)(message.message));
     };
     watched.onEnd = reject;

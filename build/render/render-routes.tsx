@@ -16,13 +16,14 @@ import { islandsIn } from './islands-in.js';
 import { createLayoutRenderer, type LayoutRenderer, type LayoutShell } from './layout-shell.js';
 import { RenderError } from './render-error.js';
 import { prefixJsonUrls, prefixRootPaths } from './site-prefix.js';
+import { searchRecordOf } from '../search/page-record.js';
 
 /** What pages link to: the stylesheet and each island's scripts (not the asset files themselves). */
 export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islands' | 'sharedProps'>;
 
 /** A file of the output, either made now (`contents`) or kept from the output in place (`keep`). */
 export type EmittedFile =
-  | { path: string; contents: string | Uint8Array; size: number; record: OutputRecord }
+  | { path: string; contents: string | Uint8Array; size: number; record: OutputRecord; search?: string }
   | { path: string; keep: true; record: OutputRecord };
 
 /** Receives each file with its position in the route order (the writer, in the same thread). */
@@ -164,7 +165,8 @@ export function renderRoutes(
             const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
             const size = Buffer.byteLength(html.html);
             const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets) };
-            output = { path: file, contents: html.html, size, record: { key, size, page, ...reach(inputs) } };
+            const search = searchRecordOf(route.id, file, html.html);
+            output = { path: file, contents: html.html, size, record: { key, size, page, ...reach(inputs) }, ...(search === undefined ? {} : { search }) };
             counts.rendered += 1;
           }
         }

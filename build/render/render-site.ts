@@ -15,6 +15,8 @@ export interface RenderedOutput {
   record: OutputRecord;
   /** Made by this build (false: kept from the previous output). */
   rendered: boolean;
+  /** Rendered pages of searched routes: their search record (build/search/page-record.ts). */
+  search?: string;
 }
 
 export interface RenderSiteResult {
@@ -93,7 +95,7 @@ export async function renderSite(input: {
       site,
       assets,
       (file, order) => {
-        outputs.push({ path: file.path, order, record: file.record, rendered: !('keep' in file) });
+        outputs.push({ path: file.path, order, record: file.record, rendered: !('keep' in file), ...('search' in file && file.search !== undefined ? { search: file.search } : {}) });
         return 'keep' in file ? output.keep(file.path) : output.add(file);
       },
       {

@@ -14,8 +14,8 @@ export interface SearchPage {
   /** Its output file, '/actualites/article/54/index.html'. */
   path: string;
   routeId: string;
-  /** Its HTML when this build wrote it (read only if the page is searched); absent: as in the output. */
-  html?: () => string;
+  /** Its search record when this build rendered it (build/search/page-record.ts); absent: as in the output. */
+  record?: string;
 }
 
 export interface SearchIndexInput {
@@ -64,13 +64,13 @@ export function updateSearchIndex({ cacheDir, outDir, pages, clean = false }: Se
       const route = searchedRoute(page.routeId);
       if (!route) continue;
       const known = trusted ? stored.get(page.path) : undefined;
-      let record = page.html || known === undefined ? undefined : known;
+      let record = page.record ?? known;
       if (record === undefined) {
-        const html = page.html ? page.html() : readOutput(outDir, page.path);
+        const html = readOutput(outDir, page.path);
         const extracted = html === undefined ? undefined : extractRecord(html, urlOf(page.path), route.section);
         record = extracted ? encodeRecord(indexRecordOf(extracted)) : '';
-        if (record !== known) set.set(page.path, record);
       }
+      if (record !== known) set.set(page.path, record);
       current.set(page.path, record);
     }
     const removed = [...stored.keys()].filter((key) => key !== MANIFEST_KEY && !current.has(key));

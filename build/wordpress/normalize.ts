@@ -233,8 +233,10 @@ function excerptOf(excerptHtml: string, rawContentHtml: string, contentHtml: str
   // Only the content's start can hold the excerpt's words: its markup is read up to a bound (a table's
   // tags weigh a few times its text), not whole, on every post of a clean build.
   const contentStart = rawContentHtml.slice(0, 8 * excerptHtml.length + 4000);
-  const written = givenLetters !== '' && !lettersOf(toPlainText(contentStart)).startsWith(givenLetters);
-  const text = written ? given : excerptText(contentHtml) || given;
+  // The content's letters are compared as far as the excerpt's go: a few times its length of text is plenty.
+  const written = givenLetters !== '' && !lettersOf(toPlainText(contentStart).slice(0, 3 * given.length + 100)).startsWith(givenLetters);
+  // Twice the excerpt's length of text: white space collapsed, it still holds the excerpt whole.
+  const text = written ? given : excerptText(contentHtml, 2 * EXCERPT_LENGTH + 100) || given;
   if (text.length <= EXCERPT_LENGTH) return text;
   const cut = text.slice(0, EXCERPT_LENGTH);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH / 2)).replace(/[\s,;:.]+$/, '')}…`;

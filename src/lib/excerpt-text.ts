@@ -20,8 +20,14 @@ const LEFT_OUT = new Set([
   'button', 'title', 'select',
 ]);
 
-/** Plain text of an HTML fragment for an excerpt, white space collapsed. */
-export function excerptText(html: string): string {
+/** Markup read at a time when the text needed is bounded. */
+const STEP = 2048;
+
+/**
+ * Plain text of an HTML fragment for an excerpt, white space collapsed. `atLeast`: the excerpt
+ * needs no more characters than this: the markup is read until its text has them, not whole.
+ */
+export function excerptText(html: string, atLeast = Infinity): string {
   let text = '';
   let hidden = 0;
   // Elements opened while hidden, so their end lowers the count only for the ones that raised it.
@@ -45,7 +51,8 @@ export function excerptText(html: string): string {
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
   );
-  parser.end(html);
+  for (let at = 0; at < html.length && text.length < atLeast; at += STEP) parser.write(html.slice(at, at + STEP));
+  parser.end();
   return text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 }
 
