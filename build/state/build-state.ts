@@ -7,7 +7,7 @@ import type { LayoutShells } from '../render/layout-shell.js';
 import type { ReportMemo } from '../report.js';
 import type { BuildWarning } from '../warnings.js';
 import type { KnownPost, SyncState } from '../wordpress/sync.js';
-import { openDatabase, reading, removeDatabase, rowChecksum, StateDamagedError, stateFile } from './database.js';
+import { OUTPUT_POSTS_BY_POST, openDatabase, reading, removeDatabase, rowChecksum, StateDamagedError, stateFile } from './database.js';
 
 /** A post as the next build needs it: normalized, its images attached (their public files), its terms by id. */
 export interface CachedPost {
@@ -219,7 +219,10 @@ export class BuildState {
     const db = this.db;
     db.exec('BEGIN IMMEDIATE');
     try {
-      if (changes.clean) for (const table of ['meta', 'wp_known', 'posts', 'bodies', 'outputs', 'output_posts', 'lists']) db.exec(`DELETE FROM ${table}`);
+      if (changes.clean) {
+        for (const table of ['meta', 'wp_known', 'posts', 'bodies', 'outputs', 'output_posts', 'lists']) db.exec(`DELETE FROM ${table}`);
+        db.exec('DROP INDEX IF EXISTS output_posts_by_post');
+      }
       const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
       const deleteMeta = db.prepare('DELETE FROM meta WHERE key = ?');
       for (const [key, value] of Object.entries(changes.meta)) {
@@ -252,7 +255,8 @@ export class BuildState {
       const putOutput = db.prepare('INSERT OR REPLACE INTO outputs (path, key, size, list, page, posts, crc) VALUES (?, ?, ?, ?, ?, ?, ?)');
       const clearNamed = db.prepare('DELETE FROM output_posts WHERE path = ?');
       const putNamed = db.prepare('INSERT OR IGNORE INTO output_posts (post_id, path) VALUES (?, ?)');
-      for (const [file, record] of changes.outputs) {
+      // In path order: the tables are ordered by path, and appending is cheaper than inserting.
+      for (const [file, record] of [...changes.outputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         const page = record.page ? JSON.stringify(record.page) : null;
         const posts = record.posts ? record.posts.join(',') : null;
         const list = record.list ?? null;
@@ -265,6 +269,7 @@ export class BuildState {
         deleteOutput.run(file);
         clearNamed.run(file);
       }
+      if (changes.clean) db.exec(`CREATE INDEX ${OUTPUT_POSTS_BY_POST}`);
       if (changes.lists) {
         db.exec('DELETE FROM lists');
         const putList = db.prepare('INSERT INTO lists (id, fingerprint) VALUES (?, ?)');
