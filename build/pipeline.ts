@@ -149,6 +149,8 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
         threads.pool,
       ),
     );
+    // The REST objects (hundreds of megabytes for a large site) are garbage once normalized.
+    fetched.posts.length = 0;
     context.warnings.push(...data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
     const site = siteOf(content, data, options, (entry) => context.warnings.push(entry));
     if (fetched.source === 'live') checkShrink(options, site.news.posts.length);
