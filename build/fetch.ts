@@ -11,16 +11,14 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-/** One post of the source: its REST object, as JSON text (what its fingerprint is made of) and parsed. */
+/** One post of the source: the fingerprint of its REST object (of its JSON text), and the object. */
 export interface PostSource {
   hash: string;
-  json: string;
   raw: unknown;
 }
 
 function sourceOf(raw: unknown): PostSource {
-  const json = JSON.stringify(raw);
-  return { hash: fingerprint(json), json, raw };
+  return { hash: fingerprint(JSON.stringify(raw)), raw };
 }
 
 /** Stage 1's result: the content as the source gives it now. */

@@ -134,7 +134,8 @@ async function normalizeAll(jobs: readonly { source: PostSource; index: number }
   const results: (PostResult | undefined)[] = new Array(jobs.length);
   const shared = helpers && jobs.length >= MIN_POSTS_TO_SHARE ? helpers : undefined;
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-  const others = shared?.normalize({ posts: jobs.map((job) => job.source.json), indexes: jobs.map((job) => job.index), next, chunk: CHUNK });
+  // The workers get the REST objects as JSON text: copied at once, parsed there.
+  const others = shared?.normalize({ posts: jobs.map((job) => JSON.stringify(job.source.raw)), indexes: jobs.map((job) => job.index), next, chunk: CHUNK });
   if (others) {
     const counter = new Int32Array(next);
     // Let the workers start first: this thread takes what they have not.
