@@ -49,6 +49,8 @@ export interface BuildReport {
   files: number;
   changed: number;
   removed: number;
+  /** Root-relative paths of the files this build wrote new or different, or removed (media included): what a publish step uploads or purges. */
+  changedPaths: string[];
   /** Every warning, with its kind and full message (the log groups them by kind). */
   warnings: BuildWarning[];
   stages: Record<string, number>;
@@ -177,6 +179,7 @@ export function buildReport(input: {
     files: input.write.written,
     changed: input.write.changed,
     removed: input.write.removed,
+    changedPaths: input.write.changedPaths,
     warnings: input.warnings,
     stages: input.stages,
     pageTypes,

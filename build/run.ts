@@ -104,6 +104,7 @@ function unchangedRun(options: BuildOptions, head: BuildHead, inputs: string, da
     run: { mode: 'incremental', posts: { total: previous.run.posts.total, added: 0, changed: 0, removed: 0 }, pagesRendered: 0, renderedPaths: [] },
     changed: 0,
     removed: 0,
+    changedPaths: [],
     // The cache was read as it should be this time, and the data's warnings are this run's (they name its "now").
     warnings: [...data.warnings, ...previous.warnings.filter((entry) => entry.kind !== 'build-cache' && !STATIC_DATA_WARNINGS.has(entry.kind))],
   };

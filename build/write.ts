@@ -10,6 +10,8 @@ export interface WriteResult {
   changed: number;
   /** Files of the previous output that no longer exist. */
   removed: number;
+  /** Root-relative paths of the files written new or different and of those removed ('/actualites/index.html'): what a publish step uploads or purges. */
+  changedPaths: string[];
 }
 
 export class WriteError extends Error {
@@ -37,6 +39,8 @@ export interface WrittenFiles {
   changed: number;
   /** In place: the new or different files, by their name in the staging folder and their relative path in the output. */
   staged: [staged: string, relative: string][];
+  /** The relative paths of the files new or different (`changed` of them). */
+  changedPaths: string[];
 }
 
 /** Writes files into an OutputFolder; several writers (one per thread) may share one folder. */
@@ -76,6 +80,7 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
   const seen = new Set<string>();
   const dirs = new Set<string>(['.']);
   const staged: WrittenFiles['staged'] = [];
+  const changedPaths: string[] = [];
   // Staged files have flat names (no folder to make for each page moved in later); writers of
   // other threads may stage into the same folder.
   const stagePrefix = `${threadId}-`;
@@ -131,12 +136,13 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
         if (same) return;
       }
       changed += 1;
+      changedPaths.push(relative);
     },
     reuse: (filePath) => {
       const relative = claim(filePath);
       if (!folder.inPlace) writeAt(relative, (target) => linkSync(path.join(folder.outDir, relative), target));
     },
-    finish: () => ({ paths: [...seen], changed, staged }),
+    finish: () => ({ paths: [...seen], changed, staged, changedPaths }),
   };
 }
 
@@ -180,10 +186,15 @@ export async function openOutput(outDir: string, options: { inPlace?: { previous
         applyInPlace(folder, parts.flatMap((part) => part.staged), [...gone]);
         const stale = removeStaleMedia(path.join(outDir, MEDIA), media);
         rmSync(folder.tempDir, { recursive: true, force: true });
-        return { written: kept.size + media.size, changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added, removed: gone.size + stale };
+        return {
+          written: kept.size + media.size,
+          changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added.length,
+          removed: gone.size + stale.length,
+          changedPaths: changedPathsOf(parts, [...gone], published.added, stale),
+        };
       }
       await beforeChange();
-      const removed = folder.hadPrevious ? await countRemoved(outDir, kept) : 0;
+      const removed = folder.hadPrevious ? await listRemoved(outDir, kept) : [];
       const published = publishMedia(folder, media);
       if (folder.hadPrevious) await rename(outDir, oldDir);
       // The images go over with their folder: one rename, not tens of thousands of links.
@@ -193,8 +204,9 @@ export async function openOutput(outDir: string, options: { inPlace?: { previous
       if (folder.hadPrevious) await rm(oldDir, { recursive: true, force: true });
       return {
         written: kept.size + media.size,
-        changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added,
-        removed: removed + stale,
+        changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added.length,
+        removed: removed.length + stale.length,
+        changedPaths: changedPathsOf(parts, removed, published.added, stale),
       };
     },
     async abort() {
@@ -273,14 +285,14 @@ function exists(target: string): boolean {
 }
 
 /** Files of the previous output that the new one no longer has (its media folder aside). */
-async function countRemoved(outDir: string, kept: Set<string>): Promise<number> {
-  let removed = 0;
+async function listRemoved(outDir: string, kept: Set<string>): Promise<string[]> {
+  const removed: string[] = [];
   const walk = async (relativeDir: string): Promise<void> => {
     for (const entry of await readdir(path.join(outDir, relativeDir), { withFileTypes: true })) {
       const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
         if (relative !== MEDIA) await walk(relative);
-      } else if (!kept.has(relative)) removed += 1;
+      } else if (!kept.has(relative)) removed.push(relative);
     }
   };
   await walk('').catch(() => {});
@@ -296,7 +308,7 @@ const MEDIA = 'media';
  * to the site online), or into the new folder when there is none. Files are hard links to the media
  * cache (copies across file systems).
  */
-function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>): { added: number; carried: boolean } {
+function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>): { added: string[]; carried: boolean } {
   const live = path.join(folder.outDir, MEDIA);
   const liveExists = folder.hadPrevious && exists(live);
   // Swapped, the media folder in place goes over to the new output; in place, it simply stays.
@@ -304,7 +316,7 @@ function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>):
   const target = folder.inPlace || carried ? live : path.join(folder.tempDir, MEDIA);
   const present = new Set(liveExists ? listFiles(target) : []);
   if (!liveExists && media.size > 0) mkdirSync(target, { recursive: true });
-  let added = 0;
+  const added: string[] = [];
   for (const [publicPath, cacheFile] of media) {
     const name = mediaName(publicPath);
     if (present.has(name)) continue;
@@ -315,7 +327,7 @@ function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>):
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw new WriteError(`publishing ${publicPath} failed: ${(error as Error).message}`);
       copyFileSync(cacheFile, path.join(target, name));
     }
-    added += 1;
+    added.push(name);
   }
   return { added, carried };
 }
@@ -337,12 +349,18 @@ function listFiles(dir: string): string[] {
   }
 }
 
-/** Images no page shows any more leave the media folder once the new output is in place. */
-function removeStaleMedia(dir: string, media: ReadonlyMap<string, string>): number {
+/** Images no page shows any more leave the media folder once the new output is in place; their names. */
+function removeStaleMedia(dir: string, media: ReadonlyMap<string, string>): string[] {
   const wanted = new Set([...media.keys()].map(mediaName));
   const names = listFiles(dir);
   const stale = names.filter((name) => !wanted.has(name));
   for (const name of stale) rmSync(path.join(dir, name), { force: true });
   if (wanted.size === 0) rmSync(dir, { recursive: true, force: true });
-  return stale.length;
+  return stale;
+}
+
+/** Every path a commit changed, root-relative and sorted: pages and files of every writer, removed files, media added and removed. */
+function changedPathsOf(parts: readonly WrittenFiles[], removed: readonly string[], mediaAdded: readonly string[], mediaRemoved: readonly string[]): string[] {
+  const media = [...mediaAdded, ...mediaRemoved].map((name) => `${MEDIA}/${name}`);
+  return [...parts.flatMap((part) => part.changedPaths), ...removed, ...media].map((relative) => `/${relative}`).sort();
 }

@@ -31,7 +31,7 @@ describe('atomic output', () => {
     await writeOutput(out, [{ path: '/index.html', contents: 'v1' }, { path: '/old/index.html', contents: 'gone soon' }]);
     const result = await writeOutput(out, [{ path: '/index.html', contents: 'v2' }, { path: '/a/b/index.html', contents: 'new' }]);
     expect(await readTree(out)).toEqual({ 'index.html': Buffer.from('v2').toString('base64'), 'a/b/index.html': Buffer.from('new').toString('base64') });
-    expect(result).toEqual({ written: 2, changed: 2, removed: 1 });
+    expect(result).toEqual({ written: 2, changed: 2, removed: 1, changedPaths: ['/a/b/index.html', '/index.html', '/old/index.html'] });
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
@@ -43,6 +43,7 @@ describe('atomic output', () => {
     const after = await stat(path.join(out, 'same.html'));
     expect(after.mtimeMs).toBe(before.mtimeMs);
     expect(result.changed).toBe(1);
+    expect(result.changedPaths).toEqual(['/changes.html']);
   });
 
   it('leaves the previous output byte-identical when writing fails', async () => {
@@ -61,7 +62,7 @@ describe('atomic output', () => {
     const worker = createFileWriter(output.folder);
     output.add({ path: '/index.html', contents: 'home' });
     worker.add({ path: '/a/index.html', contents: 'a' });
-    expect(await output.commit([worker.finish()])).toEqual({ written: 2, changed: 2, removed: 0 });
+    expect(await output.commit([worker.finish()])).toEqual({ written: 2, changed: 2, removed: 0, changedPaths: ['/a/index.html', '/index.html'] });
     expect(await readTree(out)).toEqual({ 'index.html': Buffer.from('home').toString('base64'), 'a/index.html': Buffer.from('a').toString('base64') });
 
     const before = await readTree(out);
@@ -113,7 +114,7 @@ describe('output updated in place (a cron run on the output its cache describes)
       changedBefore = Object.keys(await readTree(out)).length;
     });
     expect(changedBefore).toBe(3);
-    expect(result).toEqual({ written: 4, changed: 2, removed: 1 });
+    expect(result).toEqual({ written: 4, changed: 2, removed: 1, changedPaths: ['/actualites/article/7/index.html', '/actualites/article/8/index.html', '/index.html'] });
     expect(await readTree(out)).toEqual({
       'index.html': Buffer.from('home v2').toString('base64'),
       'same/index.html': Buffer.from('same').toString('base64'),
@@ -152,5 +153,24 @@ describe('output updated in place (a cron run on the output its cache describes)
     await output.abort();
     expect(await readTree(out)).toEqual(before);
     expect((await readdir(root)).sort()).toEqual(['dist']);
+  });
+});
+
+describe('changed paths (what a publish step uploads or purges)', () => {
+  it('names the images a build added and those it removed, and nothing it kept', async () => {
+    const cache = path.join(root, 'media-cache');
+    await mkdir(cache);
+    for (const name of ['kept-640.webp', 'gone-640.webp', 'new-640.webp']) await writeFile(path.join(cache, name), name);
+    const media = (...names: string[]) => new Map(names.map((name) => [`/media/${name}`, path.join(cache, name)]));
+    const page = [{ path: '/index.html', contents: 'home' }];
+    const clean = await openOutput(out);
+    clean.add(page[0] as OutputFile);
+    expect((await clean.commit([], media('kept-640.webp', 'gone-640.webp'))).changedPaths).toEqual(['/index.html', '/media/gone-640.webp', '/media/kept-640.webp']);
+
+    const cron = await openOutput(out, { inPlace: { previousFiles: ['/index.html'] } });
+    cron.add(page[0] as OutputFile);
+    const result = await cron.commit([], media('kept-640.webp', 'new-640.webp'));
+    expect(result.changedPaths).toEqual(['/media/gone-640.webp', '/media/new-640.webp']);
+    expect(Object.keys(await readTree(out)).sort()).toEqual(['index.html', 'media/kept-640.webp', 'media/new-640.webp']);
   });
 });
