@@ -7,8 +7,10 @@ import type { NormalizedPost } from './wordpress/normalize.js';
 import { postWarning } from './warnings.js';
 
 export interface MediaSource {
-  /** Live: the REST base, whose origin alone images are downloaded from. */
+  /** Live: the REST base (images come from WordPress's own addresses, see build/media/url-policy.ts). */
   apiUrl?: string;
+  /** Live: other origins images may come from (`--media-origin`). */
+  mediaOrigins?: readonly string[];
   /** Snapshot: the folder behind its root-relative `/media/…` paths. */
   localMediaDir?: string;
   /** The media part of the build cache. */
@@ -33,6 +35,7 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     requests,
     cacheDir: source.cacheDir,
     ...(source.apiUrl ? { apiUrl: source.apiUrl } : {}),
+    ...(source.mediaOrigins ? { mediaOrigins: source.mediaOrigins } : {}),
     ...(source.localMediaDir ? { localMediaDir: source.localMediaDir } : {}),
     vouchedFor: posts.flatMap((post) => post.media.vouched),
     revalidate: (url) => revalidated.has(url),

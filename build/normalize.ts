@@ -44,7 +44,7 @@ export interface ContentChanges {
 export async function normalizeSite(delta: ContentDelta, options: BuildOptions, data: StaticData, cached: CachedContent | undefined, mediaBasis: string, helper?: NormalizeHelper): Promise<NormalizedSite> {
   const mediaCache = path.join(options.cacheDir, 'media');
   const usable = reusableContent(cached, mediaBasis);
-  const source = { cacheDir: mediaCache, ...(options.wpUrl ? { apiUrl: options.wpUrl } : {}), ...(delta.mediaDir ? { localMediaDir: delta.mediaDir } : {}) };
+  const source = { cacheDir: mediaCache, ...(options.wpUrl ? { apiUrl: options.wpUrl, mediaOrigins: options.mediaOrigins } : {}), ...(delta.mediaDir ? { localMediaDir: delta.mediaDir } : {}) };
   const merged = delta.unchanged && usable ? { content: usable } : await mergeContent(delta, usable, source, helper);
   const content = merged.content;
   const warnings = [...data.warnings, ...delta.warnings, ...content.termWarnings, ...content.skipped.map((entry) => entry.warning)];

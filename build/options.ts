@@ -23,6 +23,8 @@ export interface BuildOptions {
   renderWorkers?: number;
   /** The club's data files (settings.json, season/, teams.json...); unset: the project's data/. */
   dataDir?: string;
+  /** Origins (or URL prefixes) images may come from besides WordPress's own addresses: a CDN, an offload plugin. */
+  mediaOrigins: string[];
 }
 
 export class OptionsError extends Error {
@@ -59,12 +61,15 @@ export const USAGE = `Usage: npm run build -- [options]
   --workers N       threads rendering pages, 1 to ${MAX_WORKERS} (BUILD_WORKERS; default: 1 below 2,500 posts or with a cache, then one per 1,250 posts up to one per core)
   --cache DIR       persistent build cache (BUILD_CACHE, default .cache/build): cron runs fetch and render only what changed
   --clean           ignore the cache and build from nothing (BUILD_CLEAN=1); the result becomes the new cache
-  --allow-shrink    publish even if a live pull returns far fewer posts than the current site`;
+  --allow-shrink    publish even if a live pull returns far fewer posts than the current site
+  --media-origin URL  images may also come from this origin or URL prefix (a CDN, an offload plugin); repeatable (MEDIA_ORIGINS, space-separated)`;
 
 /** Flags win over environment variables, which win over defaults. */
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): BuildOptions {
   const values: Partial<Record<string, string>> = {};
   const switches = { allowShrink: false, clean: false };
+  // The one repeatable flag (the lead moves options to util.parseArgs, which has `multiple`).
+  const mediaOrigins: string[] = [];
   for (const spec of Object.values(SWITCHES)) switches[spec.key] = env[spec.env] === '1' || env[spec.env] === 'true';
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] as string;
@@ -74,6 +79,12 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
       continue;
     }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flag === '--media-origin') {
+      const value = inline ?? argv[++index];
+      if (value === undefined || value === '') throw new OptionsError('option --media-origin needs a value');
+      mediaOrigins.push(value);
+      continue;
+    }
     const spec = FLAGS[flag];
     if (!spec) throw new OptionsError(`unknown option ${arg}\n${USAGE}`);
     const value = inline ?? argv[++index];
@@ -94,6 +105,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     now: parseNow(values.now),
     ...(values.workers === undefined ? {} : { renderWorkers: parseWorkers(values.workers) }),
     ...(values.dataDir === undefined ? {} : { dataDir: path.resolve(cwd, values.dataDir) }),
+    mediaOrigins: (mediaOrigins.length > 0 ? mediaOrigins : (env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean)).map((origin) => parseMediaOrigin(origin)),
   };
 }
 
@@ -107,6 +119,13 @@ function parseHttpUrl(label: string, value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OptionsError(`${label}: only http(s) URLs are accepted`);
   if (url.search || url.hash) throw new OptionsError(`${label}: no query string or fragment allowed`);
   return url.href.replace(/\/+$/, '');
+}
+
+/** An http(s) origin or URL prefix without credentials, query or fragment; as a prefix ending in '/'. */
+function parseMediaOrigin(value: string): string {
+  const url = new URL(parseHttpUrl('--media-origin / MEDIA_ORIGINS', value));
+  if (url.username || url.password) throw new OptionsError(`--media-origin / MEDIA_ORIGINS: "${value}" carries credentials`);
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
 function parseWorkers(value: string): number {

@@ -139,6 +139,8 @@ export function cacheIdentity(options: BuildOptions, code = codeVersion()): stri
     siteUrl: options.siteUrl,
     outDir: options.outDir,
     source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}`,
+    // The images a post may show (cached posts keep those they got): other origins, another site.
+    ...(options.mediaOrigins.length > 0 ? { mediaOrigins: options.mediaOrigins } : {}),
   });
 }
 
