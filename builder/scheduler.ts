@@ -151,7 +151,7 @@ export class BuildScheduler {
           this.failures += 1;
           const delay = Math.min(this.retryFirstMs * 2 ** (this.failures - 1), this.retryMaxMs);
           const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message.split('\n')[0]}` : String(error);
-          this.finish(batch, startedAt, 'failed', reason, `; retry in ${Math.round(delay / 1000)} s`);
+          this.finish(batch, startedAt, 'failed', reason, `; retry in ${(delay / 1000).toFixed(delay < 10_000 ? 1 : 0)} s`);
           if (!this.stopped) {
             const retry = (this.pending ??= { notifications: 0, reasons: [], since: this.now() });
             retry.retryAt = this.now() + delay;

@@ -70,7 +70,7 @@ describe('build scheduler', () => {
     expect(((starts[2] ?? 0) - (starts[1] ?? 0)) / ((starts[1] ?? 0) - (starts[0] ?? 0))).toBeGreaterThanOrEqual(1);
     expect((starts[3] ?? 0) - (starts[2] ?? 0)).toBeGreaterThanOrEqual(20_000);
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^build failed in 0\.80 s \(1 notification: post 12 publish\): WordPress at .* ECONNREFUSED; retry in 5 s$/);
+    expect(lines[0]).toMatch(/^build failed in 0\.80 s \(1 notification: post 12 publish\): WordPress at .* ECONNREFUSED; retry in 5\.0 s$/);
     expect(lines[3]).toMatch(/^build ok in 0\.80 s \(retry\): incremental: 1 new/);
     expect(instance.status()).toMatchObject({ lastBuild: { result: 'ok' }, consecutiveFailures: 0, queued: null });
   });
