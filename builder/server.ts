@@ -43,7 +43,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, routes
   if (url.pathname === '/healthz') {
     const status = routes.scheduler.status();
     const failing = status.lastBuild?.result === 'failed';
-    const body = `${JSON.stringify({ status: failing ? 'failing' : 'ok', ...status }, null, 2)}\n`;
+    // The service keeps running for months: its memory is worth watching.
+    const memoryMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
+    const body = `${JSON.stringify({ status: failing ? 'failing' : 'ok', ...status, memoryMb }, null, 2)}\n`;
     response.writeHead(failing ? 503 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)) });
     return void response.end(method === 'HEAD' ? undefined : body);
   }
