@@ -50,7 +50,8 @@ export interface SchedulerStatus {
 const MAX_REASONS = 20;
 
 export class BuildScheduler {
-  private pending: (Batch & { retryAt?: number }) | undefined;
+  /** `catchUp`: the build at start, which no editor waits behind (it does not delay the next one). */
+  private pending: (Batch & { retryAt?: number; catchUp?: true }) | undefined;
   private running: { batch: Batch; startedAt: number; done: Promise<void> } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private startsAt: number | undefined;
@@ -86,7 +87,7 @@ export class BuildScheduler {
   /** A build with no notification: the catch-up at start (what was published while the service was down). */
   catchUp(): void {
     if (this.stopped) return;
-    this.pending ??= { notifications: 0, reasons: ['start'], since: this.now(), retryAt: this.now() };
+    this.pending ??= { notifications: 0, reasons: ['start'], since: this.now(), retryAt: this.now(), catchUp: true };
     this.schedule();
   }
 
@@ -139,7 +140,7 @@ export class BuildScheduler {
     if (!batch || this.running || this.stopped) return;
     this.pending = undefined;
     const startedAt = this.now();
-    this.lastStartAt = startedAt;
+    if (!batch.catchUp || batch.notifications > 0) this.lastStartAt = startedAt;
     const done = this.options
       .run(batch)
       .then(

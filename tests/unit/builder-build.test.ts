@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env.SHOW_LINES) console.log(lines.join("\n"));
   await builder?.stop();
   await wordpress?.close();
   await rm(root, { recursive: true, force: true });
@@ -133,7 +132,6 @@ describe('the builder with the build itself', () => {
   });
 
   it('sends the paths of a failed publish with the next one', async () => {
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(path.join(root, 'publish-fails'), '');
     const published = (await publishedLists()).length;
     const count = lines.filter((line) => line.startsWith('build ')).length;

@@ -89,6 +89,15 @@ describe('build scheduler', () => {
     expect((builds[3]?.at ?? 0) - (builds[2]?.at ?? 0)).toBe(10_000);
   });
 
+  it('builds once at start, and a notification soon after is not held back by that build', async () => {
+    const { instance, builds } = scheduler();
+    instance.catchUp();
+    await vi.advanceTimersByTimeAsync(1_000);
+    instance.notify(['post 12 publish']);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(builds.map((build) => build.batch.reasons)).toEqual([['start'], ['post 12 publish']]);
+  });
+
   it('finishes the build running when stopped, and starts no other', async () => {
     const { instance, builds } = scheduler();
     instance.notify(['post 12 publish']);

@@ -194,8 +194,9 @@ describe('the builder service with the plugin', () => {
         wp_set_post_tags($id, ['victoire']);
         echo $id;`),
     );
+    const saved = (performance.now() - published) / 1000;
     const seconds = await served(`/actualites/article/${id}/`, (status, html) => status === 200 && html.includes(title), published);
-    log(`published → served in ${seconds.toFixed(2)} s`);
+    log(`published → served in ${seconds.toFixed(2)} s (WordPress's PHP process returned after ${saved.toFixed(2)} s)`);
     expect(await builder.waitFor(/^build ok .*post \d+ publish/, from)).toMatch(/incremental: 1 new, 0 changed, 0 removed posts/);
     const list = await page('/actualites/');
     expect(list('.news-card-title').first().text()).toBe(title);
@@ -222,7 +223,7 @@ describe('the builder service with the plugin', () => {
     await expectCleanBuild('trashed');
   });
 
-  it('publishes a scheduled post when WordPress publishes it, and follows a renamed tag', async () => {
+  it('publishes a scheduled post when WordPress publishes it, follows a renamed tag, and removes an unpublished and a deleted post', async () => {
     const title = 'Programmé : la billetterie du derby ouvre ce soir';
     const id = Number(await wordpress.php(`wp_set_current_user(${editorId}); echo wp_insert_post(['post_title' => '${title}', 'post_status' => 'future', 'post_date' => wp_date('Y-m-d H:i:s', time() + 86400), 'post_content' => '<p>Ouverture à 18 h.</p>']);`));
     const from = builder.lines.length;
@@ -235,6 +236,18 @@ describe('the builder service with the plugin', () => {
     await wordpress.php(`wp_update_term(${tagId}, 'post_tag', ['name' => 'Victoires']);`);
     await served(`/actualites/tag/${tagId}/`, (status, html) => load(html)('h1').text().includes('Victoires'), performance.now());
     await expectCleanBuild('tag renamed');
+
+    let since = builder.lines.length;
+    await wordpress.php(`wp_update_post(['ID' => ${id}, 'post_status' => 'draft']);`);
+    await served(`/actualites/article/${id}/`, (status) => status === 404, performance.now());
+    await builder.waitFor(/^build ok .*post \d+ unpublish\): incremental: 0 new, 0 changed, 1 removed/, since);
+    const oldest = Number(await wordpress.php("echo get_posts(['numberposts' => 1, 'orderby' => 'date', 'order' => 'ASC'])[0]->ID;"));
+    expect(await (await fetch(`${site.origin}/actualites/article/${oldest}/`)).text()).toContain('<h1');
+    since = builder.lines.length;
+    await wordpress.php(`wp_delete_post(${oldest}, true);`);
+    await served(`/actualites/article/${oldest}/`, (status) => status === 404, performance.now());
+    await builder.waitFor(/^build ok .*post \d+ delete\): incremental: 0 new, 0 changed, 1 removed/, since);
+    await expectCleanBuild('unpublished and deleted');
   });
 
   describe('preview', () => {
