@@ -6,6 +6,7 @@ import type { BuildReport } from '../build/report.js';
 import { ensureContent } from './generate-content.js';
 import { runNodeScript } from './measure.js';
 import { spread, type Spread } from './stats.js';
+import { startBenchWordPress, type BenchWordPress, type WordPressRound } from './wordpress-cron.js';
 
 export const BENCH_NOW = '2026-01-15T12:00:00Z';
 /** The shared reference floor (issue "Clean build as fast as Hugo"): React renderToString of the same site, whole pages. */
@@ -41,6 +42,8 @@ export interface Round {
   noChange: BuildRun;
   newPost: BuildRun;
   editedPost: BuildRun;
+  /** Production's path: the same, each run pulling a WordPress over HTTP (bench/wordpress-cron.ts). */
+  wordpress: WordPressRound;
 }
 
 export interface SizeResult {
@@ -52,12 +55,21 @@ export interface SizeResult {
 
 /**
  * For N synthetic posts, `rounds` times and alternating: the shared floor, a clean build
- * (`node build/launch.cjs --clean`, the whole process as `npm run build` runs it), then on that
+ * (`node build/launch.mjs --clean`, the whole process as `npm run build` runs it), then on that
  * output and cache, one after the other as a crontab runs them: a cron run with no change, one with
  * a new post, one with an old post edited. Every round writes into fresh folders on tmpfs.
  */
 export async function benchSize(posts: number, rounds: number, log: (line: string) => void): Promise<SizeResult> {
   const generated = await ensureContent(posts);
+  const wordpress = await startBenchWordPress(posts);
+  try {
+    return await benchRounds(posts, rounds, generated, wordpress, log);
+  } finally {
+    await wordpress.wordpress.close();
+  }
+}
+
+async function benchRounds(posts: number, rounds: number, generated: string, wordpress: BenchWordPress, log: (line: string) => void): Promise<SizeResult> {
   const base = path.join(RUN_ROOT, `content-${posts}`);
   await prepareContents(generated, base);
   const postsJsonMb = (await stat(path.join(base, 'posts.json'))).size / 1024 / 1024;
@@ -78,7 +90,12 @@ export async function benchSize(posts: number, rounds: number, log: (line: strin
     for (const [label, run] of [['no change', noChange], ['one new post', newPost], ['one edited old post', editedPost]] as const) {
       log(`  ${posts} posts, round ${round}: ${label} ${seconds(run.wallMs)} (${(run.wallMs / clean.wallMs).toFixed(2)}× clean), ${run.pagesRendered} pages rendered, ${run.changed} files changed`);
     }
-    results.push({ nodeStart, floor, clean, noChange, newPost, editedPost });
+    const wp = await wordpress.round(dir);
+    log(`  ${posts} posts, round ${round}, WordPress over HTTP: clean build ${seconds(wp.clean.wallMs)} (${wp.clean.requests} requests)`);
+    for (const [label, run] of [['no change', wp.noChange], ['one new post', wp.newPost], ['one edited old post', wp.editedPost]] as const) {
+      log(`  ${posts} posts, round ${round}, WordPress: ${label} ${seconds(run.wallMs)} (${(run.wallMs / wp.clean.wallMs).toFixed(3)}× clean), ${run.pagesRendered} pages rendered, ${run.changed} files changed, ${run.requests} requests`);
+    }
+    results.push({ nodeStart, floor, clean, noChange, newPost, editedPost, wordpress: wp });
     // On tmpfs, files kept from earlier rounds make the next rounds' file creation cost more
     // system time (the clean build's doubled by round 3, the floor's hardly): each round starts on
     // an empty one. On the disk, deleting is what costs (see "The deletion artefact").
@@ -88,7 +105,7 @@ export async function benchSize(posts: number, rounds: number, log: (line: strin
 }
 
 async function build(content: string, out: string, cache: string, extra: string[]): Promise<BuildRun> {
-  const run = await measure('build/launch.cjs', ['--content', content, '--out', out, '--cache', cache, '--now', BENCH_NOW, ...extra]);
+  const run = await measure('build/launch.mjs', ['--content', content, '--out', out, '--cache', cache, '--now', BENCH_NOW, ...extra]);
   const report = JSON.parse(await readFile(`${out}-report.json`, 'utf8')) as BuildReport;
   return { ...run, stages: report.stages, pages: report.pages, pagesRendered: report.run.pagesRendered, changed: report.changed };
 }
@@ -176,5 +193,15 @@ function summarize(rounds: Round[]): Record<string, Spread> {
     editedVsClean: of((r) => r.editedPost.wallMs / r.clean.wallMs),
     editedPages: of((r) => r.editedPost.pagesRendered),
     pages: of((r) => r.clean.pages),
+    wpCleanWall: of((r) => r.wordpress.clean.wallMs),
+    wpCleanRss: of((r) => r.wordpress.clean.peakRssMb),
+    wpCleanVsFloor: of((r) => r.wordpress.clean.wallMs / r.floor.wallMs),
+    wpNoChangeVsClean: of((r) => r.wordpress.noChange.wallMs / r.wordpress.clean.wallMs),
+    wpNoChangeFiles: of((r) => r.wordpress.noChange.changed),
+    wpNoChangeRequests: of((r) => r.wordpress.noChange.requests),
+    wpNewPostVsClean: of((r) => r.wordpress.newPost.wallMs / r.wordpress.clean.wallMs),
+    wpNewPostFiles: of((r) => r.wordpress.newPost.changed),
+    wpEditedVsClean: of((r) => r.wordpress.editedPost.wallMs / r.wordpress.clean.wallMs),
+    wpEditedPages: of((r) => r.wordpress.editedPost.pagesRendered),
   };
 }

@@ -23,7 +23,7 @@ import { ROOT, runNodeScript } from './measure.js';
  *   article answers 200. Publishes are spaced by the builder's minimum interval between builds (10 s):
  *   each is measured alone, as editors publish. Then a notification that changes nothing: files
  *   written and requests WordPress saw. Then, alternating under the same load, a publish through the
- *   builder and a cron run (`node build/launch.cjs`, the whole process) of one more post on the same
+ *   builder and a cron run (`node build/launch.mjs`, the whole process) of one more post on the same
  *   output: what the builder's build costs against cron's.
  * - `--real`: the same against Debian's WordPress with wordpress/sqbb-builder.php installed: the clock
  *   starts when a PHP process is asked to wp_insert_post() (loading WordPress included, as a click's
@@ -142,7 +142,7 @@ async function benchFake(args: Args, dir: string) {
       const builderServed = await publishThroughBuilder();
       addPost();
       const started = performance.now();
-      await runNodeScript('build/launch.cjs', [], [], buildEnv(wordpress.apiUrl, dir));
+      await runNodeScript('build/launch.mjs', [], [], buildEnv(wordpress.apiUrl, dir));
       const cronWall = (performance.now() - started) / 1000;
       against.push({ builderServed, cronWall });
       log(`  alternating ${run}: builder publish served after ${builderServed.toFixed(2)} s; a cron run with one new post ${cronWall.toFixed(2)} s`);

@@ -5,7 +5,7 @@ import type { PageWeightRow } from './page-weight.js';
 import { formatSpread, type Spread } from './stats.js';
 
 const seconds = (value: Spread) => formatSpread({ median: value.median / 1000, min: value.min / 1000, max: value.max / 1000 }, 2, ' s');
-const ratio = (value: Spread) => formatSpread(value, 2, '×');
+const ratio = (value: Spread) => formatSpread(value, 3, '×');
 const table = (header: string[], rows: string[][]) =>
   [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 
@@ -38,6 +38,15 @@ export function formatBuildTable(results: readonly SizeResult[]): string {
       row('cron run, one edited old post', (s) => seconds(get(s, 'editedWall'))),
       row('**one edited old post / clean**', (s) => `**${ratio(get(s, 'editedVsClean'))}**`),
       row('one edited old post: pages rendered', (s) => count(get(s, 'editedPages'))),
+      row('WordPress over HTTP: clean build (full pull)', (s) => seconds(get(s, 'wpCleanWall'))),
+      row('WordPress: clean build / floor', (s) => ratio(get(s, 'wpCleanVsFloor'))),
+      row('WordPress: clean build peak RSS', (s) => formatSpread(get(s, 'wpCleanRss'), 0, ' MB')),
+      row('**WordPress: no change / clean**', (s) => `**${ratio(get(s, 'wpNoChangeVsClean'))}**`),
+      row('WordPress: no change: requests / files rewritten', (s) => `${count(get(s, 'wpNoChangeRequests'))} / ${count(get(s, 'wpNoChangeFiles'))}`),
+      row('**WordPress: one new post / clean**', (s) => `**${ratio(get(s, 'wpNewPostVsClean'))}**`),
+      row('WordPress: one new post: files rewritten', (s) => count(get(s, 'wpNewPostFiles'))),
+      row('**WordPress: one edited old post / clean**', (s) => `**${ratio(get(s, 'wpEditedVsClean'))}**`),
+      row('WordPress: one edited old post: pages rendered', (s) => count(get(s, 'wpEditedPages'))),
     ],
   );
 }

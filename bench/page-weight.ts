@@ -19,7 +19,7 @@ export interface SnapshotBuild {
  */
 export async function buildSnapshotSite(siteUrl: string): Promise<SnapshotBuild> {
   await rm(SNAPSHOT_SITE, { recursive: true, force: true });
-  const build = await runNodeScript('build/launch.cjs', ['--out', SNAPSHOT_SITE, '--cache', `${SNAPSHOT_SITE}-cache`, '--clean', '--site-url', siteUrl, '--now', BENCH_NOW]);
+  const build = await runNodeScript('build/launch.mjs', ['--out', SNAPSHOT_SITE, '--cache', `${SNAPSHOT_SITE}-cache`, '--clean', '--site-url', siteUrl, '--now', BENCH_NOW]);
   const report = JSON.parse(await readFile(`${SNAPSHOT_SITE}-report.json`, 'utf8')) as BuildReport;
   return { report, wallMs: build.wallMs, peakRssMb: build.peakRssMb };
 }

@@ -29,7 +29,7 @@ const outDir = path.join(BENCH_ROOT, `profile-out-${posts}`);
 const profileDir = path.join(BENCH_ROOT, 'profiles');
 await rm(outDir, { recursive: true, force: true });
 await rm(profileDir, { recursive: true, force: true });
-const build = await runNodeScript('build/launch.cjs', ['--content', contentDir, '--out', outDir, '--cache', `${outDir}-cache`, '--clean', '--now', BENCH_NOW], ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+const build = await runNodeScript('build/launch.mjs', ['--content', contentDir, '--out', outDir, '--cache', `${outDir}-cache`, '--clean', '--now', BENCH_NOW], ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 process.stdout.write(`${build.stdout.split('\n').find((line) => line.startsWith('Stages:')) ?? ''}\n`);
 await rm(outDir, { recursive: true, force: true });
 

@@ -34,7 +34,7 @@ export async function benchWordPressTraffic(posts: number, log: (line: string) =
   const wordpress = await startFakeWordPress(content);
   const out = path.join(RUN_ROOT, 'runs', `traffic-${posts}`);
   const run = async (extra: string[]): Promise<TrafficRun> => {
-    const measured = await runNodeScript('build/launch.cjs', ['--wp', wordpress.apiUrl, '--out', out, '--cache', `${out}-cache`, '--now', BENCH_NOW, ...extra]);
+    const measured = await runNodeScript('build/launch.mjs', ['--wp', wordpress.apiUrl, '--out', out, '--cache', `${out}-cache`, '--now', BENCH_NOW, ...extra]);
     const report = JSON.parse(await readFile(`${out}-report.json`, 'utf8')) as BuildReport;
     return { requests: report.run.wordpress?.requests ?? 0, bytes: report.run.wordpress?.bytes ?? 0, wallMs: measured.wallMs, pagesRendered: report.run.pagesRendered };
   };

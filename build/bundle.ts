@@ -84,7 +84,7 @@ async function bundleIslands(shared: SharedIslandProps): Promise<{ files: Output
     splitting: true,
     format: 'esm',
     platform: 'browser',
-    target: 'es2020',
+    target: 'es2022',
     minify: true,
     write: false,
     metafile: true,

@@ -1,15 +1,15 @@
 /**
- * `npm run build`: exit 0 with a report, or non-zero with a one-line reason (output untouched).
- * It runs compiled (build/launch.cjs calls `main`), with React's production build chosen at
- * compile time: the development build is several times slower and its extra checks are the
- * tests' business, not the build's.
+ * `npm run build`: exit 0 with a report, or non-zero with a one-line reason (the site online
+ * untouched). It runs compiled (build/launch.mjs calls `main`), with React's production build
+ * chosen at compile time.
  */
-import { OptionsError, parseOptions, USAGE } from './options.js';
-import { runBuild } from './run.js';
+import { BuildLockedError } from './lock.js';
+import { OptionsError, parseOptions, USAGE, wantsHelp } from './options.js';
+import { runBuild } from './pipeline.js';
 
 /** Runs the command line `argv`; true when a build ran to its end. */
 export async function main(argv: readonly string[]): Promise<boolean> {
-  if (argv.includes('--help') || argv.includes('-h')) {
+  if (wantsHelp(argv)) {
     process.stdout.write(`${USAGE}\n`);
     return false;
   }
@@ -20,7 +20,7 @@ export async function main(argv: readonly string[]): Promise<boolean> {
     const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
     process.stderr.write(`Build failed: ${reason.split('\n')[0]}\n`);
     if (error instanceof OptionsError && error.message.includes('\n')) process.stderr.write(`${USAGE}\n`);
-    process.exitCode = 1;
+    process.exitCode = error instanceof BuildLockedError ? error.exitCode : 1;
     return false;
   }
 }

@@ -1,10 +1,11 @@
-import path from 'node:path';
 import type { PreparedImage } from '../src/lib/picture.js';
+import { prepareDocuments } from './media/documents.js';
 import { rewriteContentImages } from './media/rewrite-images.js';
+import { rewriteWordPressLinks, wordpressLinksIn, wordpressOriginsOf } from './media/wordpress-links.js';
 import { isLasting } from './media/problem.js';
 import { prepareMedia, type MediaStats } from './media/prepare.js';
 import type { NormalizedPost } from './wordpress/normalize.js';
-import { postWarning } from './warnings.js';
+import { postWarning, warning, type BuildWarning } from './warnings.js';
 
 export interface MediaSource {
   /** Live: the REST base (images come from WordPress's own addresses, see build/media/url-policy.ts). */
@@ -28,7 +29,13 @@ export interface AttachedPost extends NormalizedPost {
  * that cannot be used is left out with a warning naming the post. `revalidate`: posts that were
  * known and changed, whose images WordPress may have replaced under the same URL.
  */
-export async function attachMedia(posts: readonly NormalizedPost[], source: MediaSource, revalidate: ReadonlySet<number>): Promise<{ posts: AttachedPost[]; stats: MediaStats }> {
+export async function attachMedia(
+  posts: readonly NormalizedPost[],
+  source: MediaSource,
+  revalidate: ReadonlySet<number>,
+): Promise<{ posts: AttachedPost[]; stats: MediaStats; cacheWarnings: BuildWarning[] }> {
+  // The store's own trouble (a damaged index): one line each, not tied to a post.
+  const cacheWarnings: BuildWarning[] = [];
   const requests = posts.flatMap((post) => post.media.requests);
   const revalidated = new Set(posts.filter((post) => revalidate.has(post.post.id)).flatMap((post) => post.media.requests.map((request) => request.url)));
   const prepared = await prepareMedia({
@@ -39,7 +46,13 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     ...(source.localMediaDir ? { localMediaDir: source.localMediaDir } : {}),
     vouchedFor: posts.flatMap((post) => post.media.vouched),
     revalidate: (url) => revalidated.has(url),
+    warn: (message) => cacheWarnings.push(warning('build-cache', message)),
   });
+  // Issue 33: links of the contents to WordPress become the site's own files, or plain text.
+  const origins = wordpressOriginsOf(source.apiUrl);
+  const documents = source.apiUrl
+    ? await prepareDocuments(posts.flatMap((post) => wordpressLinksIn(post.post.contentHtml, origins)), { apiUrl: source.apiUrl, cacheDir: source.cacheDir, ...(source.mediaOrigins ? { mediaOrigins: source.mediaOrigins } : {}) })
+    : undefined;
   const image = (url: string): PreparedImage | undefined => {
     const result = prepared.results.get(url);
     return result?.ok ? result.image : undefined;
@@ -64,22 +77,26 @@ export async function attachMedia(posts: readonly NormalizedPost[], source: Medi
     }
     const featured = entry.media.featured;
     const featuredImage = featured ? use(featured.source) : undefined;
-    const contentHtml = rewriteContentImages(entry.post.contentHtml, use).html;
-    // Object.assign, not `{ ...entry, retry }`: Node 20's V8 gives an object made by a spread and
-    // then given a field its source lacks a hidden class of its own (the build later adds the post's
-    // terms and revision too). 5,000 posts on 5,000 maps made every later read of them megamorphic;
-    // Object.assign builds them through shared transitions, with the same keys in the same order.
-    return Object.assign({}, entry, {
-      post: Object.assign({}, entry.post, { contentHtml, image: featuredImage && featured ? Object.assign({}, featuredImage, { alt: featured.alt }) : null }),
+    const postOrigins = entry.media.siteOrigin ? [...origins, ...wordpressOriginsOf(entry.media.siteOrigin)] : origins;
+    const withPictures = rewriteContentImages(entry.post.contentHtml, use, { wordpressOrigins: postOrigins }).html;
+    const linked = rewriteWordPressLinks(withPictures, postOrigins, (href) => {
+      const copy = documents?.paths.get(href);
+      if (copy) files.add(copy);
+      return copy;
+    });
+    for (const href of linked.unlinked) {
+      const problem = documents?.problems.get(href);
+      warnings.push(postWarning(entry.post.id, 'wordpress-link-unlinked', `link to WordPress left as plain text: ${href}${problem ? ` (${problem})` : ''}`));
+      if (problem) retry = true;
+    }
+    const contentHtml = linked.html;
+    return {
+      ...entry,
+      post: { ...entry.post, contentHtml, image: featuredImage && featured ? { ...featuredImage, alt: featured.alt } : null },
       media: { ...entry.media, files: [...files].sort() },
       warnings,
       retry,
-    });
+    };
   });
-  return { posts: attached, stats: prepared.stats };
-}
-
-/** The file in the media cache behind a public `/media/…` path (names are content hashes, see build/media/store.ts). */
-export function mediaCacheFile(cacheDir: string, publicPath: string): string {
-  return path.join(cacheDir, 'files', path.posix.basename(publicPath));
+  return { posts: attached, stats: prepared.stats, cacheWarnings };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 export interface BuildOptions {
   /** Snapshot folder (posts.json, categories.json, tags.json); ignored when wpUrl is set. */
@@ -10,20 +11,19 @@ export interface BuildOptions {
   siteUrl: string;
   /** Publish even when a live pull returns far fewer posts than the site being replaced. */
   allowShrink: boolean;
-  /** The persistent build cache (last sync, normalized posts, what each output was made from, media). */
+  /** The persistent build cache (the build's state, the media store). */
   cacheDir: string;
-  /** Ignore the cache and build from nothing; the result becomes the new cache. */
+  /** Ignore the state and build from nothing; the result becomes the new state. */
   clean: boolean;
   /** The build's "now" (upcoming matches); fixed in tests for reproducible output. */
   now: Date;
-  /**
-   * Threads rendering pages; 1 renders in the main thread. Unset: decided from the number of
-   * pages and cores (see planRenderWorkers).
-   */
+  /** Threads rendering pages; 1 renders in the main thread. Unset: decided from the number of posts and cores. */
   renderWorkers?: number;
   /** The club's data files (settings.json, season/, teams.json...); unset: the project's data/. */
   dataDir?: string;
-  /** Origins (or URL prefixes) images may come from besides WordPress's own addresses: a CDN, an offload plugin. */
+  /** How long a build waits for another one writing the same output to end. */
+  lockWaitMs: number;
+  /** Origins (or URL prefixes, ending in '/') images may come from besides WordPress's own addresses: a CDN, an offload plugin. */
   mediaOrigins: string[];
 }
 
@@ -31,25 +31,29 @@ export class OptionsError extends Error {
   override name = 'OptionsError';
 }
 
-const FLAGS: Record<string, { key: 'contentDir' | 'wpUrl' | 'outDir' | 'siteUrl' | 'now' | 'workers' | 'cacheDir' | 'dataDir'; env: string }> = {
-  '--content': { key: 'contentDir', env: 'CONTENT_DIR' },
-  '--wp': { key: 'wpUrl', env: 'WP_API_URL' },
-  '--out': { key: 'outDir', env: 'OUT_DIR' },
-  '--site-url': { key: 'siteUrl', env: 'SITE_URL' },
-  '--now': { key: 'now', env: 'BUILD_NOW' },
-  '--workers': { key: 'workers', env: 'BUILD_WORKERS' },
-  '--cache': { key: 'cacheDir', env: 'BUILD_CACHE' },
-  '--data': { key: 'dataDir', env: 'DATA_DIR' },
-};
-
-/** Flags without a value, and the environment variable that sets each. */
-const SWITCHES: Record<string, { key: 'allowShrink' | 'clean'; env: string }> = {
-  '--allow-shrink': { key: 'allowShrink', env: 'ALLOW_SHRINK' },
-  '--clean': { key: 'clean', env: 'BUILD_CLEAN' },
-};
-
 /** More threads than this only add start-up time and memory (each holds a copy of the content). */
 export const MAX_WORKERS = 8;
+/** A cron run finding another build at work waits this long, then stops (exit 75): the next run catches up. */
+const DEFAULT_WAIT_SECONDS = 120;
+
+/** Each option: its flag, the environment variable that sets it, and whether it takes a value. */
+const OPTIONS = {
+  content: { env: 'CONTENT_DIR', value: true },
+  wp: { env: 'WP_API_URL', value: true },
+  out: { env: 'OUT_DIR', value: true },
+  'site-url': { env: 'SITE_URL', value: true },
+  now: { env: 'BUILD_NOW', value: true },
+  workers: { env: 'BUILD_WORKERS', value: true },
+  cache: { env: 'BUILD_CACHE', value: true },
+  data: { env: 'DATA_DIR', value: true },
+  wait: { env: 'BUILD_WAIT', value: true },
+  'media-origin': { env: 'MEDIA_ORIGINS', value: true },
+  'allow-shrink': { env: 'ALLOW_SHRINK', value: false },
+  clean: { env: 'BUILD_CLEAN', value: false },
+  help: { env: '', value: false },
+} as const;
+
+type Name = keyof typeof OPTIONS;
 
 export const USAGE = `Usage: npm run build -- [options]
   --content DIR     snapshot folder (CONTENT_DIR, default data/wordpress)
@@ -62,52 +66,56 @@ export const USAGE = `Usage: npm run build -- [options]
   --cache DIR       persistent build cache (BUILD_CACHE, default .cache/build): cron runs fetch and render only what changed
   --clean           ignore the cache and build from nothing (BUILD_CLEAN=1); the result becomes the new cache
   --allow-shrink    publish even if a live pull returns far fewer posts than the current site
+  --wait SECONDS    wait this long for another build of the same output to end (BUILD_WAIT, default ${DEFAULT_WAIT_SECONDS}), then stop with exit code 75
   --media-origin URL  images may also come from this origin or URL prefix (a CDN, an offload plugin); repeatable (MEDIA_ORIGINS, space-separated)`;
 
 /** Flags win over environment variables, which win over defaults. */
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): BuildOptions {
-  const values: Partial<Record<string, string>> = {};
-  const switches = { allowShrink: false, clean: false };
-  // The one repeatable flag (the lead moves options to util.parseArgs, which has `multiple`).
-  const mediaOrigins: string[] = [];
-  for (const spec of Object.values(SWITCHES)) switches[spec.key] = env[spec.env] === '1' || env[spec.env] === 'true';
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] as string;
-    const toggle = SWITCHES[arg];
-    if (toggle) {
-      switches[toggle.key] = true;
-      continue;
-    }
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag === '--media-origin') {
-      const value = inline ?? argv[++index];
-      if (value === undefined || value === '') throw new OptionsError('option --media-origin needs a value');
-      mediaOrigins.push(value);
-      continue;
-    }
-    const spec = FLAGS[flag];
-    if (!spec) throw new OptionsError(`unknown option ${arg}\n${USAGE}`);
-    const value = inline ?? argv[++index];
-    if (value === undefined || value === '') throw new OptionsError(`option ${flag} needs a value`);
-    values[spec.key] = value;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      // --media-origin is the one repeatable option.
+      options: Object.fromEntries(Object.entries(OPTIONS).map(([name, spec]) => [name, { type: spec.value ? 'string' : 'boolean', multiple: name === 'media-origin' }])) as Record<Name, { type: 'string' | 'boolean'; multiple: boolean }>,
+      strict: true,
+      allowPositionals: false,
+    }).values as Partial<Record<Name, string | boolean | string[]>>;
+  } catch (error) {
+    const flag = /'(-[^' ]+)/.exec((error as Error).message)?.[1] ?? '';
+    const reason = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? `unknown option ${flag}` : /argument missing/.test((error as Error).message) ? `option ${flag} needs a value` : (error as Error).message;
+    throw new OptionsError(`${reason}\n${USAGE}`);
   }
-  for (const spec of Object.values(FLAGS)) {
-    if (values[spec.key] === undefined && env[spec.env]) values[spec.key] = env[spec.env];
-  }
+  const value = (name: Name): string | undefined => {
+    const given = parsed[name];
+    if (given === '') throw new OptionsError(`option --${name} needs a value`);
+    if (typeof given === 'string') return given;
+    const fromEnv = env[OPTIONS[name].env];
+    return fromEnv ? fromEnv : undefined;
+  };
+  const enabled = (name: Name): boolean => parsed[name] === true || env[OPTIONS[name].env] === '1' || env[OPTIONS[name].env] === 'true';
+  const origins = parsed['media-origin'];
+  const mediaOrigins = Array.isArray(origins) && origins.length > 0 ? origins : (env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean);
+  const wpUrl = value('wp');
+  const workers = value('workers');
+  const dataDir = value('data');
   return {
-    contentDir: path.resolve(cwd, values.contentDir ?? 'data/wordpress'),
-    wpUrl: values.wpUrl ? parseHttpUrl('--wp / WP_API_URL', values.wpUrl) : undefined,
-    outDir: path.resolve(cwd, values.outDir ?? 'dist'),
-    siteUrl: parseHttpUrl('--site-url / SITE_URL', values.siteUrl ?? 'http://localhost:8080'),
-    allowShrink: switches.allowShrink,
-    cacheDir: path.resolve(cwd, values.cacheDir ?? '.cache/build'),
-    clean: switches.clean,
-    now: parseNow(values.now),
-    ...(values.workers === undefined ? {} : { renderWorkers: parseWorkers(values.workers) }),
-    ...(values.dataDir === undefined ? {} : { dataDir: path.resolve(cwd, values.dataDir) }),
-    mediaOrigins: (mediaOrigins.length > 0 ? mediaOrigins : (env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean)).map((origin) => parseMediaOrigin(origin)),
+    contentDir: path.resolve(cwd, value('content') ?? 'data/wordpress'),
+    ...(wpUrl ? { wpUrl: parseHttpUrl('--wp / WP_API_URL', wpUrl) } : {}),
+    outDir: path.resolve(cwd, value('out') ?? 'dist'),
+    siteUrl: parseHttpUrl('--site-url / SITE_URL', value('site-url') ?? 'http://localhost:8080'),
+    allowShrink: enabled('allow-shrink'),
+    cacheDir: path.resolve(cwd, value('cache') ?? '.cache/build'),
+    clean: enabled('clean'),
+    now: parseNow(value('now')),
+    ...(workers === undefined ? {} : { renderWorkers: parseWorkers(workers) }),
+    ...(dataDir === undefined ? {} : { dataDir: path.resolve(cwd, dataDir) }),
+    lockWaitMs: parseWait(value('wait')) * 1000,
+    mediaOrigins: mediaOrigins.map(parseMediaOrigin),
   };
 }
+
+/** True when the command line asks for the usage. */
+export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
 
 function parseHttpUrl(label: string, value: string): string {
   let url: URL;
@@ -123,6 +131,7 @@ function parseHttpUrl(label: string, value: string): string {
 
 /** An http(s) origin or URL prefix without credentials, query or fragment; as a prefix ending in '/'. */
 function parseMediaOrigin(value: string): string {
+  if (value === '') throw new OptionsError('option --media-origin needs a value');
   const url = new URL(parseHttpUrl('--media-origin / MEDIA_ORIGINS', value));
   if (url.username || url.password) throw new OptionsError(`--media-origin / MEDIA_ORIGINS: "${value}" carries credentials`);
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
@@ -132,6 +141,13 @@ function parseWorkers(value: string): number {
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) throw new OptionsError(`--workers / BUILD_WORKERS: "${value}" is not a whole number from 1 to ${MAX_WORKERS}`);
   return count;
+}
+
+function parseWait(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_WAIT_SECONDS;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) throw new OptionsError(`--wait / BUILD_WAIT: "${value}" is not a number of seconds from 0 to 86400`);
+  return seconds;
 }
 
 function parseNow(value: string | undefined): Date {

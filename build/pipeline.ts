@@ -1,169 +1,364 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expandRoutes } from '../src/routes.js';
-import { bundleAssets } from './bundle.js';
-import { folderIdentity, loadBuildState, markStateChanging, removeHead, sameFolder, saveBuildState, type CachedContent } from './cache/build-cache.js';
-import { fetchContent, readSnapshot, type SnapshotRead } from './fetch.js';
-import { hostingFiles } from './hosting/index.js';
-import { mediaBasisOf, normalizeSite, reusableContent } from './normalize.js';
-import { MIN_BYTES_FOR_HELPER, startNormalizeHelper } from './normalize-posts.js';
-import { mediaCacheFile } from './normalize-media.js';
+import { upcomingMatches } from '../src/lib/matches.js';
+import type { BuiltAssets } from './bundle.js';
+import { codeVersion } from './compiled.js';
+import { fetchContent, mediaListing, snapshotMediaDir, type FetchedContent } from './fetch.js';
+import { fingerprint, listFiles, removeLeftovers } from './fs.js';
+import { acquireBuildLock } from './lock.js';
+import type { MediaPublisher } from './media/publish-media.js';
+import { mediaStoreId } from './media/store-id.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
-import { planRenderThreads } from './render/pool.js';
-import { changedPosts } from './render/input-reach.js';
-import { renderSite, startRenderThreads } from './render/render-site.js';
-import { buildReport, formatReport, reportFile, writeReport, type BuildReport } from './report.js';
-import { timed, type BuildStart } from './run.js';
-import { sharedIslandProps } from './shared-island-props.js';
-import type { StaticData } from './static-data-derive.js';
-import { checkShrink } from './shrink-gate.js';
+import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
+import { BuildState, type ContentMeta, type OutputRecord } from './state/build-state.js';
+import { StateDamagedError } from './state/database.js';
+import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
+import { loadStaticDataMemo } from './static-data-memo.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
-import { openOutput, type OutputWriter, type WrittenFiles } from './write.js';
-import { warning } from './warnings.js';
+import { warning, type BuildWarning } from './warnings.js';
+import type { OutputWriter } from './write.js';
 
 /**
- * cache → fetch → normalize → routes → render → bundle → write → report. Bundling does not
- * depend on content, so it runs while the content is fetched. With a usable cache, only what
- * changed is fetched, normalized and rendered; the rest of the previous output is kept as it is.
- * Pages stream into a new output folder that replaces the previous one only once everything
- * succeeded (with a cache: only new or different files, staged beside the output and moved in at
- * the end); the cache is replaced after it, so a failed build leaves both as they were.
+ * A build, the stages in order: lock → data → state → fetch → (nothing new: stop) → normalize →
+ * routes → bundle → render → write → report. With the state of the last run, only what changed is
+ * fetched, normalized and rendered. Nothing in the output changes before every page is made and
+ * the state saved; then the output switches to the new site in an order that leaves a complete site
+ * at every moment (build/write.ts).
  */
-export async function runPipeline(options: BuildOptions, begun: BuildStart, quiet = false): Promise<BuildReport> {
-  const { stages, identity, data } = begun;
-  const start = begun.damaged ? { reason: 'unreadable cache', warning: begun.damaged } : await timed(stages, 'cache', () => loadBuildState(options, identity));
-  const previous = start.state;
+export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
+  const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
+  try {
+    // Leftovers of killed runs: nobody else writes this output while the lock is held.
+    removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
+    try {
+      return await runStages(options, quiet);
+    } catch (error) {
+      if (!(error instanceof StateDamagedError)) throw error;
+      // The state did not read back as it was written: the build starts again without it (a clean
+      // build depends on nothing the first attempt may have read).
+      return await runStages(options, quiet, `${error.message}: ignored, clean build`);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** What the stages share: the options, the times of each stage and the warnings. */
+interface Context {
+  options: BuildOptions;
+  quiet: boolean;
+  stages: Record<string, number>;
+  warnings: BuildWarning[];
+}
+
+/** Adds the time `run` takes to the stage `name` (a stage may run in parts). */
+async function timed<T>(context: Context, name: string, run: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  try {
+    return await run();
+  } finally {
+    context.stages[name] = (context.stages[name] ?? 0) + performance.now() - start;
+  }
+}
+
+async function runStages(options: BuildOptions, quiet: boolean, damaged?: string): Promise<BuildReport> {
+  const context: Context = { options, quiet, stages: {}, warnings: [] };
+  // The data files first: a malformed one stops the build before anything is fetched or written.
+  const data = await timed(context, 'data', () => loadStaticDataMemo({ now: options.now, cacheDir: options.cacheDir, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
+  const state = await timed(context, 'cache', () => (damaged ? BuildState.reset(options) : BuildState.open(options)));
+  try {
+    return await runWithState(context, data, state, damaged);
+  } finally {
+    state.close();
+  }
+}
+
+async function runWithState(context: Context, data: StaticData, state: BuildState, damaged: string | undefined): Promise<BuildReport> {
+  const { options } = context;
+  // The state is used when it was made by this code, for these options and this content source.
+  // Media origins decide which images the cached posts got: other origins, another state.
+  const identity = JSON.stringify({ code: codeVersion(), siteUrl: options.siteUrl, outDir: options.outDir, source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}`, ...(options.mediaOrigins.length > 0 ? { mediaOrigins: options.mediaOrigins.join(' ') } : {}) });
+  const madeBy = state.meta('identity');
+  const cleanReason = damaged ? 'unreadable cache' : options.clean ? '--clean' : state.replaced ? 'cache made by another version of the build' : madeBy === undefined ? 'no cache yet' : madeBy !== identity ? describeMismatch(madeBy, identity) : undefined;
+  if (damaged) context.warnings.push(warning('build-cache', damaged));
+  if (!context.quiet && cleanReason) log(damaged ?? `build cache: ${cleanReason}, clean build`);
+  const usable = cleanReason === undefined;
+  // The output in place is the one the records describe: the same folder, no run stopped while changing it.
+  const folder = statSync(options.outDir, { throwIfNoEntry: false });
+  const recorded = usable ? state.meta('outputFolder') : undefined;
+  const outputTrusted = usable && folder !== undefined && recorded?.ino === folder.ino && state.meta('publishing') === undefined;
+
+  // Posts' images are files of the media store (and of the snapshot's media folder): a purged store
+  // or replaced snapshot pictures make every post new.
+  const localMedia = options.wpUrl ? '' : mediaListing(snapshotMediaDir(options));
+  const mediaStore = mediaStoreId(path.join(options.cacheDir, 'media'));
+  const mediaBasis = JSON.stringify({ store: mediaStore, local: localMedia });
+  const cachedMeta = usable ? state.meta('content') : undefined;
+  const postsUsable = cachedMeta?.mediaBasis === mediaBasis;
+  const fetched = await timed(context, 'fetch', () =>
+    fetchContent(options, postsUsable ? { ...(options.wpUrl ? { sync: state.sync() } : {}), ...(cachedMeta?.snapshot ? { snapshot: cachedMeta.snapshot } : {}) } : {}, localMedia),
+  );
+  const publicFiles = collectStaticFiles();
+  const inputs = inputsFingerprint(data, options.now, publicFiles, mediaBasis);
+  if (outputTrusted && postsUsable && nothingNew(state, fetched, cachedMeta) && state.meta('inputs') === inputs) {
+    const report = await timed(context, 'check', () => unchangedRun(options, data, fetched));
+    if (report) {
+      const complete = { ...report, stages: context.stages };
+      writeReport(options.outDir, complete);
+      if (!context.quiet) log(formatReport(complete));
+      return complete;
+    }
+  }
+
+  // Something changed: the stages that make pages (React, sanitize-html and the pages load only now).
+  const [{ normalizeContent, siteOf }, { expandRoutes }, { checkShrink }, { renderSite, startRenderThreads }, { planRenderThreads }, { listFingerprints, changedLists, changedPosts }, { bundleAssets }, { hostingFiles }, { sharedIslandProps }, { openOutput }, { buildReport }, { createMediaPublisher }] =
+    await Promise.all([
+      import('./normalize.js'),
+      import('../src/routes.js'),
+      import('./shrink-gate.js'),
+      import('./render/render-site.js'),
+      import('./render/pool.js'),
+      import('./render/input-reach.js'),
+      import('./bundle.js'),
+      import('./hosting/index.js'),
+      import('./shared-island-props.js'),
+      import('./write.js'),
+      import('./report.js'),
+      import('./media/publish-media.js'),
+    ]);
   const shared = sharedIslandProps(data.club);
   const sharedProps = JSON.stringify(shared);
-  const cachedAssets = previous?.assets?.sharedProps === sharedProps ? previous.assets.built : undefined;
-  const bundling = cachedAssets ? Promise.resolve(cachedAssets) : timed(stages, 'bundle', () => bundleAssets(shared));
-  // Keep the rejection observed even if fetch fails first.
+  const stored = usable ? state.meta('assets') : undefined;
+  // Bundling does not depend on the content: it runs while the content is normalized.
+  const bundling: Promise<BuiltAssets> = stored?.sharedProps === sharedProps ? Promise.resolve(stored.built) : timed(context, 'bundle', () => bundleAssets(shared));
   bundling.catch(() => {});
-  if (!quiet && !previous) log(start.warning ?? `build cache: ${start.reason}, clean build`);
-  const { source, site, warnings, content, changes, mediaFiles, threads } = await fetchAndNormalize(options, data, previous?.content, stages, begun.snapshot);
-  if (start.warning) warnings.unshift(warning('build-cache', start.warning));
+
+  const cachedPosts = usable && cachedMeta ? state.posts() : undefined;
+  const mediaDir = path.join(options.cacheDir, 'media');
+  const content = await timed(context, 'normalize', () =>
+    normalizeContent(fetched, cachedPosts && cachedMeta ? { posts: cachedPosts, meta: cachedMeta, reusable: postsUsable } : undefined, {
+      cacheDir: mediaDir,
+      ...(options.wpUrl ? { apiUrl: options.wpUrl, mediaOrigins: options.mediaOrigins } : {}),
+      ...(fetched.mediaDir ? { localMediaDir: fetched.mediaDir } : {}),
+    }),
+  );
+  context.warnings.push(...data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
+  const site = siteOf(content, data, options, (entry) => context.warnings.push(entry));
+  if (fetched.source === 'live') checkShrink(options, site.news.posts.length);
+  const instances = await timed(context, 'routes', () => expandRoutes(site));
+
   let output: OutputWriter | undefined;
+  // Render workers (large clean builds only) load meanwhile, on the other core.
+  const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cachedPosts ? 0 : content.posts.length));
   try {
-    if (source.source === 'live') await checkShrink(options, site.news.posts.length);
-    const instances = await timed(stages, 'routes', () => expandRoutes(site));
-    // Pages are kept from the output in place only if it is the one the cache describes; then only
-    // what changed is written, in place.
-    const keep =
-      previous && sameFolder(previous.outputFolder, folderIdentity(options.outDir))
-        ? {
-            outputs: previous.outputs,
-            ...(previous.inputFrame && previous.listFingerprints
-              ? { inputFrame: previous.inputFrame, listFingerprints: previous.listFingerprints, changedPosts: changedPosts(previous.content.posts, content.posts) }
-              : {}),
-          }
-        : undefined;
-    const writer = await openOutput(options.outDir, keep ? { inPlace: { previousFiles: [...keep.outputs.keys(), ...(previous?.otherFiles ?? [])] } } : {});
+    const writer = openOutput(options.outDir);
     output = writer;
-    const progress = quiet ? undefined : createProgress('render');
+    const previousOutputs = outputTrusted ? state.outputs() : undefined;
+    const lists = listFingerprints(site);
+    const progress = context.quiet ? undefined : createProgress('render');
     // Pages are written as they are rendered: the render stage's time includes their writing.
-    const rendered = await timed(stages, 'render', () =>
-      renderSite({ site, instances, assets: bundling, output: writer, previous: keep, ...(previous?.shells ? { shells: previous.shells } : {}), threads, onProgress: progress?.update }),
+    const rendered = await timed(context, 'render', () =>
+      renderSite({
+        site,
+        instances,
+        assets: bundling,
+        output: writer,
+        threads,
+        ...(previousOutputs
+          ? {
+              previous: {
+                outputs: previousOutputs,
+                inputFrame: state.meta('inputFrame'),
+                reached: () => state.reachedBy(changedPosts(cachedPosts ?? [], content.posts), changedLists(state.lists(), lists)),
+              },
+            }
+          : {}),
+        ...(usable ? { shells: state.meta('shells') } : {}),
+        onProgress: progress?.update,
+      }),
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
     const assets = await bundling;
-    const media = new Map([
-      ...mediaFiles.map((publicPath): [string, string] => [publicPath, mediaCacheFile(path.join(options.cacheDir, 'media'), publicPath)]),
-      ...snapshotDocuments(source.mediaDir),
-    ]);
-    // From here the output folder and the cache change: no head may say they are as they were, and
-    // no state may describe an output being changed in place (a crash there makes the next build clean).
-    const beforeChange = async () => {
-      removeHead(options);
-      // Nor a report: a run with nothing new would give it again (build/run.ts).
-      rmSync(reportFile(options.outDir), { force: true });
-      if (writer.folder.inPlace) markStateChanging(options);
-    };
-    const { write, otherFiles } = await timed(stages, 'write', () => writeRest(writer, [...assets.files, ...hostingFiles(site)], begun.publicFiles, rendered.written, media, beforeChange));
-    const { memo, ...report } = await timed(stages, 'report', () =>
+    const otherFiles: OutputFile[] = [...assets.files, ...hostingFiles(site), ...publicFiles];
+    for (const file of otherFiles) writer.add(file);
+
+    // Images: copied from the media store, the new ones only (the previous posts' files are in place).
+    const documents = snapshotDocuments(fetched.mediaDir ?? (options.wpUrl ? undefined : snapshotMediaDir(options)));
+    const needed = new Map<string, string>([...content.posts.flatMap((post) => post.mediaFiles.map((file): [string, string] => [file, path.join(mediaDir, 'files', path.posix.basename(file))])), ...documents]);
+    const present = outputTrusted ? new Set([...(cachedPosts ?? []).flatMap((post) => post.mediaFiles), ...(state.meta('documents') ?? [])]) : undefined;
+    const media = await checkedMedia(createMediaPublisher(), mediaChanges(needed, present, options.outDir), needed, outputTrusted ? undefined : options.outDir, context.warnings);
+
+    // The state first, marked as publishing: a failure before the output changes (a full disk)
+    // leaves the site online as it was; a kill while it changes leaves a mark that makes the next
+    // run compare every file.
+    const records = new Map(rendered.outputs.map(({ path: file, record }) => [file, record] as const));
+    const otherRecords = new Map(otherFiles.map((file) => [file.path, { key: fingerprint(file.contents), size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength } satisfies OutputRecord] as const));
+    const allRecords = new Map([...records, ...otherRecords]);
+    const run = `${process.pid}-${Date.now()}`;
+    await timed(context, 'save', () =>
+      state.save({
+        clean: !usable,
+        meta: {
+          identity,
+          content: { ...content.meta, mediaBasis, ...(fetched.snapshot ? { snapshot: fetched.snapshot } : {}) } satisfies ContentMeta,
+          ...(fetched.sync ? { marker: fetched.sync.marker } : {}),
+          assets: { sharedProps, built: assetsToState(assets) },
+          shells: rendered.shells,
+          inputFrame: rendered.inputFrame,
+          documents: [...documents.keys()],
+          termsHash: fetched.termsHash || state.meta('termsHash'),
+          retries: content.posts.some((post) => !post.rawHash),
+          publishing: run,
+          inputs: undefined,
+        },
+        posts: content.fresh,
+        removedPosts: content.removed,
+        ...(fetched.sync ? { known: knownChanges(state, fetched) } : {}),
+        outputs: previousOutputs ? new Map([...allRecords].filter(([file, record]) => previousOutputs.get(file) !== record)) : allRecords,
+        removedOutputs: previousOutputs ? [...previousOutputs.keys()].filter((file) => !allRecords.has(file)) : [],
+        lists,
+      }),
+    );
+    const write = await timed(context, 'write', () =>
+      writer.commit(rendered.written, { ...(previousOutputs ? { previousPaths: previousOutputs.keys() } : {}), media, beforeChange: () => rmSync(reportFile(options.outDir), { force: true }) }),
+    );
+    output = undefined;
+    const { memo, ...report } = await timed(context, 'report', () =>
       buildReport({
-        source: source.source,
+        source: fetched.source,
         outDir: options.outDir,
         run: {
-          mode: previous ? 'incremental' : 'clean',
-          ...(previous ? {} : { cleanReason: start.reason }),
-          posts: { total: site.news.posts.length, ...changes },
+          mode: usable ? 'incremental' : 'clean',
+          ...(usable ? {} : { cleanReason }),
+          posts: { total: site.news.posts.length, ...content.changes },
           pagesRendered: rendered.counts.rendered,
           renderedPaths: rendered.outputs.filter((file) => file.record.page && file.rendered).map((file) => file.path.replace(/index\.html$/, '')),
-          ...(source.traffic ? { wordpress: source.traffic } : {}),
-          ...(source.listed ? { listed: source.listed } : {}),
+          ...(fetched.traffic ? { wordpress: fetched.traffic } : {}),
+          ...(fetched.listed ? { listed: fetched.listed } : {}),
         },
         outputs: rendered.outputs,
         assets,
         write,
-        warnings,
-        stages,
-        ...(previous?.reportMemo ? { memo: previous.reportMemo } : {}),
+        warnings: context.warnings,
+        stages: context.stages,
+        ...(usable ? { memo: state.meta('reportMemo') } : {}),
       }),
     );
-    await timed(stages, 'save', () =>
-      saveBuildState(options, {
-        identity,
-        content,
-        outputs: new Map(rendered.outputs.map(({ path, record }) => [path, record])),
-        otherFiles,
-        outputFolder: folderIdentity(options.outDir) ?? { ino: 0, ctimeMs: 0 },
-        assets: { sharedProps, built: assets },
-        reportMemo: memo,
-        shells: rendered.shells,
-        inputFrame: rendered.inputFrame,
-        listFingerprints: rendered.listFingerprints,
-        // The cached posts' bodies are in it: the bodies normalized now are appended to it.
-        ...(previous?.pack ? { pack: previous.pack } : {}),
-      }, begun.inputs, begun.snapshot?.posts, previous),
-    );
     writeReport(options.outDir, report);
-    if (!quiet) log(formatReport(report));
+    // The output is the new site: the state says so. A failure here (a full disk) costs the next
+    // run a comparison of every file, not a wrong site.
+    try {
+      const after = statSync(options.outDir);
+      state.save({ clean: false, meta: { publishing: undefined, outputFolder: { ino: after.ino, ctimeMs: after.ctimeMs }, reportMemo: memo, inputs }, posts: [], removedPosts: [], outputs: new Map(), removedOutputs: [] });
+    } catch (error) {
+      if (!context.quiet) log(`warning: ${(error as Error).message}; the next run compares every file`);
+    }
+    if (!context.quiet) log(formatReport(report));
     return report;
-  } catch (error) {
+  } finally {
     await threads.close();
-    await output?.abort();
-    throw error;
+    output?.abort();
   }
+}
+
+/** Which of the identity's parts differ: 'site URL changed since the cache was made'. */
+function describeMismatch(cached: string, wanted: string): string {
+  const names: Record<string, string> = { code: 'code', siteUrl: 'site URL', outDir: 'output folder', source: 'content source', mediaOrigins: 'media origins' };
+  try {
+    const [a, b] = [JSON.parse(cached) as Record<string, unknown>, JSON.parse(wanted) as Record<string, unknown>];
+    return `${Object.keys(b).filter((key) => a[key] !== b[key]).map((key) => names[key] ?? key).join(', ')} changed since the cache was made`;
+  } catch {
+    return 'cache made by another build';
+  }
+}
+
+/** True when the content source says nothing changed since the state's run. */
+function nothingNew(state: BuildState, fetched: FetchedContent, cached: ContentMeta | undefined): boolean {
+  if (!cached || state.meta('retries') === true) return false;
+  if (fetched.source === 'snapshot') return fetched.snapshot === cached.snapshot;
+  if (fetched.listed || fetched.sync?.marker !== state.meta('marker') || fetched.termsHash !== state.meta('termsHash')) return false;
+  // Posts modified within the sync's margin come back on every run: unchanged, they change nothing.
+  return fetched.posts.every((source) => state.rawHash((source.raw as { id?: number }).id ?? 0) === source.hash);
+}
+
+/** Everything a run is made from besides the code, the options and the content, as one fingerprint. */
+function inputsFingerprint(data: StaticData, now: Date, publicFiles: readonly OutputFile[], mediaBasis: string): string {
+  const { club, team, season, legal } = data;
+  // The data as validated and derived for this "now" (scores shown, ages), and the one thing pages
+  // derive from "now" themselves: which matches are still to come.
+  const upcoming = upcomingMatches(team.matches, now.getTime()).map((match) => match.id);
+  const files = [...publicFiles].sort((a, b) => (a.path < b.path ? -1 : 1)).map((file) => `${file.path} ${fingerprint(file.contents)}`);
+  return fingerprint(JSON.stringify({ club, team, season, legal, upcoming, files, mediaBasis }));
 }
 
 /**
- * Fetch and normalize in a scope of their own: the raw REST objects (a hundred megabytes for
- * 5,000 posts) are garbage as soon as they are normalized, not held until the build ends.
+ * The report of a run with nothing to do: the last run's, as the output it describes is still
+ * the one in place, with this run's line. Undefined when it cannot be read.
  */
-async function fetchAndNormalize(options: BuildOptions, data: StaticData, cached: CachedContent | undefined, stages: Record<string, number>, snapshot?: SnapshotRead) {
-  const read = snapshot ?? (options.wpUrl ? undefined : await timed(stages, 'fetch', () => readSnapshot(options)));
-  // Only content whose posts can be reused is a basis for an incremental fetch: else a snapshot
-  // said to be unchanged, or a pull of the posts changed since, would leave the site without the others.
-  const mediaBasis = mediaBasisOf(options, read?.localMedia);
-  const usable = reusableContent(cached, mediaBasis);
-  // A build that normalizes every post of a large snapshot (clean) gets a helper thread, which
-  // loads while the posts are read and the first ones normalized, then takes posts from the same
-  // queue as this thread. A cron run normalizes a few: its start-up would cost more than it saves.
-  const postsBytes = read?.posts?.reduce((sum, post) => sum + post.length, 0) ?? 0;
-  const helper = !usable && postsBytes >= MIN_BYTES_FOR_HELPER ? startNormalizeHelper() : undefined;
-  const delta = await timed(stages, 'fetch', () => fetchContent(options, usable, read)).catch(async (error: unknown) => {
-    await helper?.close();
-    throw error;
-  });
-  // Render workers (large sites only, see MIN_POSTS_PER_THREAD) load meanwhile, on the other core.
-  // With a cache, a cron run renders the few pages its changes reach: a worker's start-up (half a
-  // second) would cost more than it saves.
-  const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cached ? 0 : delta.posts.length));
+function unchangedRun(options: BuildOptions, data: StaticData, fetched: FetchedContent): Omit<BuildReport, 'stages'> | undefined {
+  let previous: BuildReport;
   try {
-    const normalized = await timed(stages, 'normalize', () => normalizeSite(delta, options, data, cached, mediaBasis, helper)).finally(() => helper?.close());
-    const { source, mediaDir, traffic, listed } = delta;
-    return { ...normalized, threads, source: { source, mediaDir, traffic, listed } };
-  } catch (error) {
-    await threads.close();
-    throw error;
+    previous = JSON.parse(readFileSync(reportFile(options.outDir), 'utf8')) as BuildReport;
+  } catch {
+    return undefined;
   }
+  if (typeof previous?.run?.posts?.total !== 'number' || !Array.isArray(previous.warnings)) return undefined;
+  return {
+    ...previous,
+    run: {
+      mode: 'incremental',
+      posts: { total: previous.run.posts.total, added: 0, changed: 0, removed: 0 },
+      pagesRendered: 0,
+      renderedPaths: [],
+      ...(fetched.traffic ? { wordpress: fetched.traffic } : {}),
+    },
+    changed: 0,
+    removed: 0,
+    changedPaths: [],
+    // The data's warnings are this run's (they name its "now").
+    warnings: [...data.warnings, ...previous.warnings.filter((entry) => entry.kind !== 'build-cache' && !STATIC_DATA_WARNINGS.has(entry.kind))],
+  };
 }
 
-/** Assets, hosting files, public files and images join the pages, then the new output is in place. */
-async function writeRest(output: OutputWriter, assetFiles: readonly OutputFile[], publicFiles: readonly OutputFile[] | undefined, rendered: WrittenFiles[], media: ReadonlyMap<string, string>, beforeChange: () => Promise<void>) {
-  const files = [...assetFiles, ...(publicFiles ?? collectStaticFiles())];
-  for (const file of files) output.add(file);
-  return { write: await output.commit(rendered, media, beforeChange), otherFiles: files.map((file) => file.path) };
+/** The images to add to the output and to remove from it: against what the state says is there, or what is there. */
+function mediaChanges(needed: ReadonlyMap<string, string>, present: ReadonlySet<string> | undefined, outDir: string) {
+  const there = present ?? listedMedia(outDir);
+  return { add: new Map([...needed].filter(([publicPath]) => !there.has(publicPath))), remove: [...there].filter((publicPath) => !needed.has(publicPath)) };
+}
+
+/**
+ * Every image about to be published checked against its hash, made again when damaged (one warning
+ * each; a MediaCacheError when it cannot be, before the state or the output change). `outDir`
+ * (a run that does not trust the output): files an earlier version hard-linked to the cache are
+ * published again, as copies.
+ */
+async function checkedMedia(publisher: MediaPublisher, media: { add: Map<string, string>; remove: string[] }, needed: ReadonlyMap<string, string>, outDir: string | undefined, warnings: BuildWarning[]) {
+  const add = new Map(media.add);
+  if (outDir) for (const [publicPath, file] of needed) if (!add.has(publicPath) && publisher.sharesCacheFile(path.join(outDir, publicPath), file)) add.set(publicPath, file);
+  for (const file of add.values()) await publisher.verifiedFile(file);
+  warnings.push(...publisher.warnings.map((message) => warning('build-cache', message)));
+  return { add, remove: media.remove };
+}
+
+function listedMedia(outDir: string): Set<string> {
+  return new Set(listFiles(path.join(outDir, 'media')).map((relative) => `/media/${relative}`));
+}
+
+/** The sync's known posts as rows: those new or different, and those gone. */
+function knownChanges(state: BuildState, fetched: FetchedContent): NonNullable<Parameters<BuildState['save']>[0]['known']> {
+  const before = state.sync()?.known ?? {};
+  const after = fetched.sync?.known ?? {};
+  const upsert: typeof after = {};
+  for (const [id, known] of Object.entries(after)) {
+    const was = before[Number(id)];
+    if (!was || was.modified !== known.modified || was.mediaId !== known.mediaId || was.terms.join() !== known.terms.join()) upsert[Number(id)] = known;
+  }
+  return { upsert, removed: Object.keys(before).map(Number).filter((id) => !(id in after)) };
+}
+
+/** Bundled assets as the state keeps them: their files as text (scripts and stylesheets). */
+function assetsToState(assets: BuiltAssets): BuiltAssets {
+  return { ...assets, files: assets.files.map((file) => ({ path: file.path, contents: typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8') })) };
 }

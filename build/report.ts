@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { IslandName } from '../src/islands/registry.js';
@@ -11,6 +11,7 @@ import type { Traffic } from './wordpress/http.js';
 import type { WriteResult } from './write.js';
 import { groupWarnings, type BuildWarning } from './warnings.js';
 import { formatCount } from './format-count.js';
+import { writeFileAtomic } from './fs.js';
 
 export interface PageTypeReport {
   pages: number;
@@ -49,7 +50,7 @@ export interface BuildReport {
   files: number;
   changed: number;
   removed: number;
-  /** Root-relative paths of the files this build wrote new or different, or removed (media included): what a publish step uploads or purges. */
+  /** Root-relative paths of the files new, different or removed by this run (for a targeted CDN purge). */
   changedPaths: string[];
   /** Every warning, with its kind and full message (the log groups them by kind). */
   warnings: BuildWarning[];
@@ -59,8 +60,6 @@ export interface BuildReport {
   assets: Record<string, number>;
   /** URL path of every HTML page written (browser tests visit them all). */
   pagePaths: string[];
-  /** URL path of every page shown in a frame of other pages (no layout of its own). */
-  framePaths: string[];
 }
 
 /** Where the report of a build into `outDir` is written: beside it, never in it. */
@@ -68,7 +67,7 @@ export const reportFile = (outDir: string): string => `${outDir}-report.json`;
 
 /** Writes the report beside the output (a run with nothing new gives it again: build/run.ts). */
 export function writeReport(outDir: string, report: BuildReport): void {
-  writeFileSync(reportFile(outDir), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(reportFile(outDir), `${JSON.stringify(report, null, 2)}\n`);
 }
 
 export function gzipSize(contents: string | Uint8Array): number {
@@ -88,10 +87,9 @@ interface TypeTally {
 }
 
 /** Per page type, from what render recorded of each page (kept pages included): no page is read again but the largest. */
-export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[]; framePaths: string[] } {
+export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[] } {
   const types = new Map<PageType, TypeTally>();
   const paths: string[] = [];
-  const framePaths: string[] = [];
   // Every cron run tallies all 8,900 records: no copy to sort when they come in order (one thread),
   // and each list of islands (shared by thousands of pages) joined into a key once.
   const inOrder = outputs.every((output, index) => index === 0 || (outputs[index - 1] as RenderedOutput).order < output.order);
@@ -99,20 +97,20 @@ export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageTy
   for (const { path, order, record } of inOrder ? outputs : [...outputs].sort((a, b) => a.order - b.order)) {
     const page = record.page;
     if (!page) continue;
-    (page.pageType === 'frame' ? framePaths : paths).push(path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path);
+    paths.push(path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path);
     let tally = types.get(page.pageType);
     if (!tally) {
       tally = { pages: 0, firstOrder: order, largest: { path, size: -1, key: '' }, islandSets: new Map(), stylesheets: new Set() };
       types.set(page.pageType, tally);
     }
     tally.pages += 1;
-    if (page.size > tally.largest.size) tally.largest = { path, size: page.size, key: record.key };
+    if (record.size > tally.largest.size) tally.largest = { path, size: record.size, key: record.key };
     let key = keys.get(page.islands);
     if (key === undefined) keys.set(page.islands, (key = page.islands.join(',')));
     if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path, order });
     for (const href of page.stylesheets) tally.stylesheets.add(href);
   }
-  return { types: [...types.entries()], paths, framePaths };
+  return { types: [...types.entries()], paths };
 }
 
 /**
@@ -185,7 +183,6 @@ export function buildReport(input: {
     pageTypes,
     assets: assetSizes,
     pagePaths: [...tally.paths].sort(),
-    framePaths: [...tally.framePaths].sort(),
     memo,
   };
 }
@@ -220,7 +217,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatReport(report: BuildReport): string {
   const lines = [
-    formatRunLine(report.run, report.pages + report.framePaths.length),
+    formatRunLine(report.run, report.pages),
     `Built ${report.pages} pages, ${report.files} files (${report.changed} changed, ${report.removed} removed) from the ${report.source === 'live' ? 'live WordPress' : 'snapshot'}.`,
     `Stages: ${Object.entries(report.stages).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`,
     'Page type    pages   HTML gz   CSS gz    JS gz before interaction / with lazy chunks   images on a phone: on load / scrolled',

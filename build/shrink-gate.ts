@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from './options.js';
 
@@ -10,9 +10,9 @@ export class ShrinkError extends Error {
  * A WordPress in maintenance can answer with no posts: a cron rebuild must not publish an empty
  * news site over a good one. Fewer than half the published articles needs --allow-shrink.
  */
-export async function checkShrink(options: BuildOptions, postCount: number): Promise<void> {
+export function checkShrink(options: BuildOptions, postCount: number): void {
   if (options.allowShrink) return;
-  const published = await countPublishedArticles(options.outDir);
+  const published = countPublishedArticles(options.outDir);
   if (postCount === 0 || postCount < published / 2) {
     throw new ShrinkError(
       `WordPress returned ${postCount} posts but ${published} are online in ${options.outDir}; refusing to publish (use --allow-shrink if this is intended)`,
@@ -20,9 +20,9 @@ export async function checkShrink(options: BuildOptions, postCount: number): Pro
   }
 }
 
-async function countPublishedArticles(outDir: string): Promise<number> {
+function countPublishedArticles(outDir: string): number {
   try {
-    return (await readdir(path.join(outDir, 'actualites/article'))).length;
+    return readdirSync(path.join(outDir, 'actualites/article')).length;
   } catch {
     return 0;
   }

@@ -8,6 +8,7 @@ import type { LegalData } from '../src/schemas/legal.js';
 import type { DATA_FILES, DataFileName } from '../src/schemas/data-files.js';
 import type { Match, Season } from '../src/schemas/season.js';
 import type { Player, TeamData } from '../src/schemas/team.js';
+import { legalDataWarnings } from './legal-completeness.js';
 import { warning, type BuildWarning, type WarningKind } from './warnings.js';
 
 /** A data file that cannot be used: the message names the file, the entry, the field and the rule. */
@@ -26,7 +27,7 @@ export interface StaticData {
 
 /** A data file's content as its schema gives it. */
 /** The kinds of warning the club's data gives (StaticData.warnings). */
-export const STATIC_DATA_WARNINGS: ReadonlySet<WarningKind> = new Set<WarningKind>(['future-score']);
+export const STATIC_DATA_WARNINGS: ReadonlySet<WarningKind> = new Set<WarningKind>(['future-score', 'legal-data-incomplete']);
 
 export type DataOutput<Name extends DataFileName> = z.output<(typeof DATA_FILES)[Name]['schema']>;
 
@@ -62,9 +63,10 @@ function resolveSeasonLabel(menu: MenuHeadingSpec[], label: string): MenuHeading
  * The club's data from its files (`readDataFile` gives each one validated): a malformed file stops
  * the build with a DataError, the output untouched. Then what is derived: each match's day, month, year and
  * hour from its kickoff; each player's age on the build's date; no score shown for a match that
- * has not started at the build's "now" (a warning names it: a score set too early or a wrong kickoff).
+ * has not started at the build's "now" (a warning names it: a score set too early or a wrong kickoff);
+ * for a build of a public site (`siteUrl` not local), a warning while the legal notice is incomplete.
  */
-export function deriveStaticData(readDataFile: ReadDataFile, now: Date, legal: LegalData): StaticData {
+export function deriveStaticData(readDataFile: ReadDataFile, now: Date, legal: LegalData, siteUrl?: string): StaticData {
   const settings = readDataFile('settings', 'settings.json');
   const seasonFile = `season/${settings.currentSeason}.json`;
   const season = readDataFile('season', seasonFile);
@@ -92,6 +94,7 @@ export function deriveStaticData(readDataFile: ReadDataFile, now: Date, legal: L
     // One line for them all: a build with an earlier --now (tests, a rebuild of the past) meets many.
     warnings.push(warning('future-score', `data/${seasonFile}: ${early.length} match(es) with a score kick off after the build's now ${now.toISOString()}, scores not shown: match ${early.join(', ')}`));
   }
+  warnings.push(...legalDataWarnings(legal, siteUrl));
   const players = readDataFile('players', 'players.json').players.map(
     ({ birth, ...player }): Player => ({ ...player, birth, age: ageOn(birth, now) }),
   );

@@ -1,8 +1,8 @@
-import { hash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
-import { codeVersion } from './cache/code-version.js';
+import { codeVersion } from './compiled.js';
+import { fingerprint, writeFileAtomic } from './fs.js';
 import type { LegalData } from '../src/schemas/legal.js';
 import { deriveStaticData, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 
@@ -23,7 +23,7 @@ class NotValidated extends Error {}
  * and most cron runs meet data files edited weeks ago. What is derived from the build's "now"
  * (ages, scores shown) is derived on every run. The memo is a file of the build cache.
  */
-export async function loadStaticDataMemo(options: { dataDir?: string; now: Date; cacheDir: string; clean: boolean }): Promise<StaticData> {
+export async function loadStaticDataMemo(options: { dataDir?: string; now: Date; cacheDir: string; clean: boolean; siteUrl?: string }): Promise<StaticData> {
   const dataDir = options.dataDir ?? defaultDataDir();
   const memoFile = path.join(options.cacheDir, 'data-memo.json');
   const code = codeVersion();
@@ -32,11 +32,11 @@ export async function loadStaticDataMemo(options: { dataDir?: string; now: Date;
   if (memo) {
     const known = (relative: string): unknown => {
       const entry = memo.files[relative];
-      if (!entry || entry.hash !== hash('sha1', textOf(relative), 'base64url')) throw new NotValidated();
+      if (!entry || entry.hash !== fingerprint(textOf(relative))) throw new NotValidated();
       return entry.output;
     };
     try {
-      return deriveStaticData((_name, relative) => known(relative) as DataOutput<never>, options.now, known(LEGAL) as LegalData);
+      return deriveStaticData((_name, relative) => known(relative) as DataOutput<never>, options.now, known(LEGAL) as LegalData, options.siteUrl);
     } catch (error) {
       if (!(error instanceof NotValidated)) throw error;
     }
@@ -46,11 +46,11 @@ export async function loadStaticDataMemo(options: { dataDir?: string; now: Date;
   const validated = <T>(relative: string, parse: (text: string) => T): T => {
     const text = textOf(relative);
     const output = parse(text);
-    files[relative] = { hash: hash('sha1', text, 'base64url'), output };
+    files[relative] = { hash: fingerprint(text), output };
     return output;
   };
   const legal = validated(LEGAL, parseLegalText);
-  const data = deriveStaticData((name, relative) => validated(relative, (text) => parseDataFile(name, relative, text)), options.now, legal);
+  const data = deriveStaticData((name, relative) => validated(relative, (text) => parseDataFile(name, relative, text)), options.now, legal, options.siteUrl);
   writeMemo(memoFile, { code, files });
   return data;
 }
@@ -58,7 +58,7 @@ export async function loadStaticDataMemo(options: { dataDir?: string; now: Date;
 /** The legal texts, in the data folder: validated by their own schema (data/legal/index.ts). */
 const LEGAL = 'legal/legal.json';
 
-const filesChecksum = (files: DataMemo['files']) => hash('sha1', JSON.stringify(files), 'hex');
+const filesChecksum = (files: DataMemo['files']) => fingerprint(JSON.stringify(files));
 
 function readMemo(file: string, code: string): DataMemo | undefined {
   try {
@@ -70,13 +70,10 @@ function readMemo(file: string, code: string): DataMemo | undefined {
   }
 }
 
-/** Written whole under another name, then renamed: never half a memo. A memo that cannot be written costs the next run a validation. */
+/** Written whole or not at all. A memo that cannot be written costs the next run a validation. */
 function writeMemo(file: string, memo: DataMemo): void {
-  const temporary = `${file}.tmp-${process.pid}`;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, JSON.stringify({ ...memo, checksum: filesChecksum(memo.files) }));
-    renameSync(temporary, file);
+    writeFileAtomic(file, JSON.stringify({ ...memo, checksum: filesChecksum(memo.files) }));
   } catch {
     // Only a cache.
   }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
 import { loadLegalData } from '../data/legal/index.js';
+import { frenchData } from '../src/lib/typography.js';
 import { DATA_FILES, type DataFileName } from '../src/schemas/data-files.js';
 import { DataError, deriveStaticData, problem, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 
@@ -19,13 +20,13 @@ function describe(issue: z.core.$ZodRawIssue): string {
     case 'unrecognized_keys':
       return `has unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => show(key)).join(', ')}`;
     case 'invalid_union':
-      return `${show(input)} matches none of the allowed shapes`;
+      // An entry can be long (a menu heading with its groups): its fields say enough.
+      return isRecord(input) ? `an entry with the fields ${Object.keys(input).map((key) => show(key)).join(', ')} matches none of the allowed shapes` : `${show(input)} matches none of the allowed shapes`;
     case 'too_small':
     case 'too_big': {
       const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
       if (Array.isArray(input)) {
-        const exact = issue.code === 'too_small' ? issue.exact : issue.exact;
-        const rule = exact ? `exactly ${String(limit)}` : `${issue.code === 'too_small' ? 'at least' : 'at most'} ${String(limit)}`;
+        const rule = issue.exact ? `exactly ${String(limit)}` : `${issue.code === 'too_small' ? 'at least' : 'at most'} ${String(limit)}`;
         return `must hold ${rule} entries, not ${input.length}`;
       }
       return `${show(input)} is ${issue.code === 'too_small' ? 'less' : 'more'} than ${String(limit)}`;
@@ -33,6 +34,26 @@ function describe(issue: z.core.$ZodRawIssue): string {
     default:
       return `${show(input)} is not valid`;
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A value that matches no branch of a union gets the issues of the branch it was meant for: the
+ * only one whose fields it has (no unknown field, none missing), so that a menu entry with a
+ * mistyped route id is reported at its route, not as a whole heading that fits no shape.
+ */
+function closestIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const fitting = issue.errors.filter((branch) => !branch.some(misfits));
+  if (fitting.length !== 1) return [issue];
+  return (fitting[0] as z.core.$ZodIssue[]).flatMap((inner) => closestIssues({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
+/** An issue that says the value is not of this branch's shape at all (rather than wrong inside it). */
+function misfits(issue: z.core.$ZodIssue): boolean {
+  if (issue.path.length === 0) return issue.code === 'unrecognized_keys' || issue.code === 'invalid_type' || (issue.code === 'invalid_union' && issue.errors.every((branch) => branch.some(misfits)));
+  return issue.path.length === 1 && issue.code === 'invalid_type' && issue.input === undefined;
 }
 
 /** 'match 12' for ['matches', 11, ...] (by id when the entry has one), the file's entry name otherwise. */
@@ -43,7 +64,8 @@ function locate(name: DataFileName, data: unknown, issuePath: readonly PropertyK
   if (label && typeof index === 'number') {
     const item = (data as Record<string, unknown[] | undefined>)[key as string]?.[index] as Record<string, unknown> | undefined;
     const id = typeof item?.id === 'number' ? item.id : index + 1;
-    const named = typeof item?.id !== 'number' && typeof item?.name === 'string' ? ` (${show(item.name)})` : '';
+    const name = item?.name ?? item?.label;
+    const named = typeof item?.id !== 'number' && typeof name === 'string' ? ` (${show(name)})` : '';
     return { entry: `${label} ${id}${named}`, field: rest };
   }
   return { entry: spec.entry, field: issuePath };
@@ -58,7 +80,11 @@ export function readDataFile<Name extends DataFileName>(dir: string, name: Name,
   return parseDataFile(name, relative, readDataText(dir, relative));
 }
 
-/** Validates one data file's text (`relative`: its path in the data folder, for the messages). */
+/**
+ * Validates one data file's text (`relative`: its path in the data folder, for the messages). Its
+ * texts come back in French typography (src/lib/typography.ts): done here, the data memo keeps the
+ * result and a cron run with unchanged files pays nothing for it.
+ */
 export function parseDataFile<Name extends DataFileName>(name: Name, relative: string, text: string): DataOutput<Name> {
   const file = `data/${relative}`;
   let data: unknown;
@@ -68,8 +94,8 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
     throw new DataError(`${file}: cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const result = DATA_FILES[name].schema.safeParse(data, { reportInput: true, error: (issue) => describe(issue) });
-  if (result.success) return result.data as DataOutput<Name>;
-  const lines = result.error.issues.map((issue) => {
+  if (result.success) return frenchData(result.data) as DataOutput<Name>;
+  const lines = result.error.issues.flatMap(closestIssues).map((issue) => {
     const { entry, field } = locate(name, data, issue.path);
     return problem(file, entry, fieldName(field), issue.message);
   });
@@ -81,6 +107,6 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
  * with a DataError (a LegalDataError for the legal texts), the output untouched; then what is
  * derived from them (build/static-data-derive.ts).
  */
-export function loadStaticData({ dataDir = defaultDataDir(), now }: { dataDir?: string; now: Date }): StaticData {
-  return deriveStaticData((name, relative) => readDataFile(dataDir, name, relative), now, loadLegalData(dataDir));
+export function loadStaticData({ dataDir = defaultDataDir(), now, siteUrl }: { dataDir?: string; now: Date; siteUrl?: string }): StaticData {
+  return deriveStaticData((name, relative) => readDataFile(dataDir, name, relative), now, loadLegalData(dataDir), siteUrl);
 }

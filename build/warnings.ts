@@ -20,12 +20,14 @@ export const WARNING_KINDS = {
   'no-category': 'posts without a category',
   'image-left-out': 'posts with an image left out',
   'image-note': 'posts with an image used despite an oddity',
+  'wordpress-link-unlinked': 'posts with a link to WordPress left as plain text',
   'category-skipped': 'categories skipped (no usable id)',
   'category-without-name': 'categories without a name (shown as "Sans nom")',
   'tag-skipped': 'tags skipped (no usable id)',
   'tag-without-name': 'tags without a name (shown as "Sans nom")',
   'build-cache': 'build cache warnings',
   'future-score': 'data files with scores of matches not yet played (not shown)',
+  'legal-data-incomplete': 'legal notices still incomplete',
   'wordpress-media': 'WordPress media warnings',
 } as const;
 

@@ -1,16 +1,16 @@
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import * as fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { listFiles } from './fs.js';
 import type { OutputFile } from './output-file.js';
 
 export interface WriteResult {
   written: number;
-  /** Files new or different from the previous output. */
+  /** Files new or different from the previous output (what an upload sends). */
   changed: number;
   /** Files of the previous output that no longer exist. */
   removed: number;
-  /** Root-relative paths of the files written new or different and of those removed ('/actualites/index.html'): what a publish step uploads or purges. */
+  /** Root-relative paths of the files new, different or removed (for a targeted CDN purge). */
   changedPaths: string[];
 }
 
@@ -19,86 +19,68 @@ export class WriteError extends Error {
 }
 
 /**
- * Where a build writes. Swapped: into a fresh sibling of the output folder, swapped in at the end.
- * In place (an incremental build on the output its cache describes): only new or different files
- * are written, into a sibling staging folder, and moved into the output at the end; the others are
- * not touched at all. Plain data, so render workers can write into the same folder as the main thread.
+ * Where a build writes: new or different files go to a staging folder beside the output (same
+ * file system), the output in place is not touched until `commit`. Plain data, so render workers
+ * write into the same staging folder as the main thread.
  */
 export interface OutputFolder {
   outDir: string;
-  /** The new output (swapped) or the staging folder (in place). */
-  tempDir: string;
-  /** A clean build has nothing to compare with: no failing stat per file. */
+  stagingDir: string;
+  /** An output is in place: each file is compared with it (equal bytes: left as it is). */
   hadPrevious: boolean;
-  inPlace: boolean;
 }
 
-/** What one writer wrote: relative paths, and how many of them are new or different. */
+/** What one writer did: the paths it claimed, and those it staged (with whether the output had them). */
 export interface WrittenFiles {
   paths: string[];
-  changed: number;
-  /** In place: the new or different files, by their name in the staging folder and their relative path in the output. */
-  staged: [staged: string, relative: string][];
-  /** The relative paths of the files new or different (`changed` of them). */
-  changedPaths: string[];
+  staged: { path: string; existed: boolean }[];
 }
 
 /** Writes files into an OutputFolder; several writers (one per thread) may share one folder. */
 export interface FileWriter {
-  /** Writes the file (or links the previous output's identical one); throws a WriteError on failure. */
+  /** Stages the file unless the output in place has the same bytes; throws a WriteError on failure. */
   add(file: OutputFile): void;
-  /** Keeps the previous output's file at this path as it is (same inode, same modification time). */
-  reuse(filePath: string): void;
-  /** What this writer wrote. */
+  /** Keeps the output's file at this path as it is (same inode, same modification time). */
+  keep(filePath: string): void;
   finish(): WrittenFiles;
 }
 
-/** A new output being written: files stream in, then it replaces the previous output in one swap. */
+/** The images' files to publish: public /media/ path → the verified file to copy; and those no page shows any more. */
+export interface MediaChanges {
+  add: ReadonlyMap<string, string>;
+  remove: readonly string[];
+}
+
 export interface OutputWriter extends FileWriter {
   readonly folder: OutputFolder;
   /**
-   * Adds what other writers wrote into the folder and the media files (public /media/ path → file
-   * in the media cache), then swaps it into place (or, in place, moves the staged files in and
-   * deletes the previous output's files the new one does not have). `beforeChange` runs just
-   * before the output in place is first changed.
+   * Publishes: what other writers staged joins this one's, then the output switches to the new
+   * site (see publish). `previousPaths`: the output's files as the state knows them (else listed);
+   * `media`: the image files to add and remove.
    */
-  commit(others?: readonly WrittenFiles[], media?: ReadonlyMap<string, string>, beforeChange?: () => Promise<void>): Promise<WriteResult>;
-  /** Drops the new output; the previous one was never touched. */
-  abort(): Promise<void>;
+  commit(others?: readonly WrittenFiles[], options?: { previousPaths?: Iterable<string>; media?: MediaChanges; beforeChange?: () => void; io?: PublishIo }): WriteResult;
+  /** Drops the staged files; the output was never touched. */
+  abort(): void;
 }
 
+/** The output folder of converted images: named by their bytes, never rewritten. */
+export const MEDIA = 'media';
+
 /**
- * Writes into a folder prepared by openOutput. Files whose bytes did not change are hard-linked
- * from the previous output: same inode, same mtime, so rsync or a CDN upload sends only what
- * changed. Pages stream in as they are rendered, so memory stays flat whatever the number of posts.
- *
- * The file system calls are synchronous: a write into the page cache takes microseconds, while a
- * promise-based one costs a file handle, several promises and their garbage per file (measured:
- * a third of a 5,000-post build went to mkdir, open, write and close through fs/promises).
+ * A writer of the staging folder. A file whose bytes equal the output's is not staged (rsync and
+ * CDN uploads then send only what changed). Synchronous calls: a write into the page cache takes
+ * microseconds, the promise machinery around each call costs more.
  */
 export function createFileWriter(folder: OutputFolder): FileWriter {
   const seen = new Set<string>();
   const dirs = new Set<string>(['.']);
   const staged: WrittenFiles['staged'] = [];
-  const changedPaths: string[] = [];
-  // Staged files have flat names (no folder to make for each page moved in later); writers of
-  // other threads may stage into the same folder.
-  const stagePrefix = `${threadId}-`;
-  let changed = 0;
-
-  // Each folder is made once per writer, after its parent: a plain mkdir, cheaper than a recursive
-  // one per file. Another writer (a render thread) may have made it first.
   const ensureDir = (dir: string): void => {
     if (dirs.has(dir)) return;
     ensureDir(path.posix.dirname(dir));
-    try {
-      mkdirSync(path.join(folder.tempDir, dir));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    fs.mkdirSync(path.join(folder.stagingDir, dir), { recursive: true });
     dirs.add(dir);
   };
-
   // Each output path is written once, by one writer, and never into the converted images' folder.
   const claim = (filePath: string): string => {
     const relative = toSafeRelative(filePath);
@@ -107,229 +89,172 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
     seen.add(relative);
     return relative;
   };
-  const writeAt = (relative: string, write: (target: string) => void): void => {
-    try {
-      ensureDir(path.posix.dirname(relative));
-      write(path.join(folder.tempDir, relative));
-    } catch (error) {
-      throw new WriteError(`writing ${folder.outDir} failed: ${(error as Error).message}`);
-    }
-  };
-
   return {
-    add: (file) => {
+    add(file) {
       const relative = claim(file.path);
-      const previous = path.join(folder.outDir, relative);
-      const same = folder.hadPrevious && mayBeSame(file) && sameBytes(previous, file);
-      // In place, a file equal to the output's is left alone; swapped, it is linked into the new folder.
-      if (same && folder.inPlace) return;
-      if (folder.inPlace) {
-        const name = `${stagePrefix}${staged.length}`;
-        try {
-          writeFileSync(path.join(folder.tempDir, name), file.contents);
-        } catch (error) {
-          throw new WriteError(`writing ${folder.outDir} failed: ${(error as Error).message}`);
-        }
-        staged.push([name, relative]);
-      } else {
-        writeAt(relative, (target) => (same ? linkSync(previous, target) : writeFileSync(target, file.contents)));
-        if (same) return;
+      const live = path.join(folder.outDir, relative);
+      const existing = folder.hadPrevious ? fs.statSync(live, { throwIfNoEntry: false }) : undefined;
+      if (existing?.isFile() && mayBeSame(file, existing.size) && sameBytes(live, file)) return;
+      try {
+        ensureDir(path.posix.dirname(relative));
+        fs.writeFileSync(path.join(folder.stagingDir, relative), file.contents);
+      } catch (error) {
+        throw new WriteError(`writing ${path.join(folder.stagingDir, relative)} failed: ${(error as Error).message}`);
       }
-      changed += 1;
-      changedPaths.push(relative);
+      staged.push({ path: relative, existed: existing !== undefined });
     },
-    reuse: (filePath) => {
-      const relative = claim(filePath);
-      if (!folder.inPlace) writeAt(relative, (target) => linkSync(path.join(folder.outDir, relative), target));
+    keep(filePath) {
+      claim(filePath);
     },
-    finish: () => ({ paths: [...seen], changed, staged, changedPaths }),
+    finish: () => ({ paths: [...seen], staged }),
   };
 }
 
 /**
- * Stage: opens a fresh sibling folder to write the new output into (`inPlace`: to stage the new or
- * different files in, the previous output's files being `previousFiles`). The previous output stays
- * untouched until commit, so a failed build never publishes half a site.
+ * Opens a staging folder for a new output of `outDir`. Nothing in `outDir` changes before commit:
+ * a build that fails leaves the site online as it was.
  */
-export async function openOutput(outDir: string, options: { inPlace?: { previousFiles: Iterable<string> } } = {}): Promise<OutputWriter> {
-  const stamp = `${process.pid}-${Date.now()}`;
-  const inPlace = options.inPlace !== undefined && exists(outDir);
-  const folder: OutputFolder = { outDir, tempDir: `${outDir}.tmp-${stamp}`, hadPrevious: inPlace || exists(outDir), inPlace };
-  const oldDir = `${outDir}.old-${stamp}`;
-  mkdirSync(folder.tempDir, { recursive: true });
+export function openOutput(outDir: string): OutputWriter {
+  const folder: OutputFolder = { outDir, stagingDir: `${outDir}.staging-${process.pid}-${threadId}`, hadPrevious: fs.existsSync(outDir) };
+  fs.rmSync(folder.stagingDir, { recursive: true, force: true });
+  fs.mkdirSync(folder.stagingDir, { recursive: true });
   const own = createFileWriter(folder);
-
   return {
     folder,
     add: (file) => own.add(file),
-    reuse: (filePath) => own.reuse(filePath),
+    keep: (filePath) => own.keep(filePath),
     finish: () => own.finish(),
-    async commit(others = [], media = new Map(), beforeChange = async () => {}) {
-      const mine = own.finish();
-      const parts = [mine, ...others];
-      // Each writer claimed its paths once (claim, above): only paths of different writers can clash.
-      const kept = new Set(mine.paths);
-      for (const part of others) {
+    commit(others = [], options = {}) {
+      const parts = [own.finish(), ...others];
+      const claimed = new Set<string>();
+      for (const part of parts) {
         for (const relative of part.paths) {
-          if (kept.has(relative)) throw new WriteError(`two outputs write /${relative}`);
-          kept.add(relative);
+          if (claimed.has(relative)) throw new WriteError(`two outputs write /${relative}`);
+          claimed.add(relative);
         }
       }
-      if (inPlace && options.inPlace) {
-        const gone = new Set<string>();
-        for (const file of options.inPlace.previousFiles) {
-          const relative = toSafeRelative(file);
-          if (!kept.has(relative)) gone.add(relative);
-        }
-        await beforeChange();
-        const published = publishMedia(folder, media);
-        applyInPlace(folder, parts.flatMap((part) => part.staged), [...gone]);
-        const stale = removeStaleMedia(path.join(outDir, MEDIA), media);
-        rmSync(folder.tempDir, { recursive: true, force: true });
-        return {
-          written: kept.size + media.size,
-          changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added.length,
-          removed: gone.size + stale.length,
-          changedPaths: changedPathsOf(parts, [...gone], published.added, stale),
-        };
-      }
-      await beforeChange();
-      const removed = folder.hadPrevious ? await listRemoved(outDir, kept) : [];
-      const published = publishMedia(folder, media);
-      if (folder.hadPrevious) await rename(outDir, oldDir);
-      // The images go over with their folder: one rename, not tens of thousands of links.
-      if (published.carried) await rename(path.join(oldDir, MEDIA), path.join(folder.tempDir, MEDIA));
-      await rename(folder.tempDir, outDir);
-      const stale = removeStaleMedia(path.join(outDir, MEDIA), media);
-      if (folder.hadPrevious) await rm(oldDir, { recursive: true, force: true });
-      return {
-        written: kept.size + media.size,
-        changed: parts.reduce((sum, part) => sum + part.changed, 0) + published.added.length,
-        removed: removed.length + stale.length,
-        changedPaths: changedPathsOf(parts, removed, published.added, stale),
-      };
+      const previous = folder.hadPrevious ? [...(options.previousPaths ?? listFiles(outDir, MEDIA))].map(toSafeRelative) : [];
+      const gone = previous.filter((relative) => !claimed.has(relative));
+      const staged = parts.flatMap((part) => part.staged);
+      const media = options.media ?? { add: new Map(), remove: [] };
+      options.beforeChange?.();
+      publish({ folder, staged, gone, media, io: options.io ?? NODE_IO });
+      const changedPaths = [...staged.map((file) => `/${file.path}`), ...gone.map((relative) => `/${relative}`), ...media.add.keys(), ...media.remove].sort();
+      return { written: claimed.size, changed: staged.length + media.add.size, removed: gone.length + media.remove.length, changedPaths };
     },
-    async abort() {
-      await rm(folder.tempDir, { recursive: true, force: true });
+    abort() {
+      fs.rmSync(folder.stagingDir, { recursive: true, force: true });
     },
   };
 }
 
+/** The file operations publishing uses: node:fs, or a layer a test controls to inject faults. */
+export interface PublishIo {
+  rename(from: string, to: string): void;
+  unlink(file: string): void;
+  copy(from: string, to: string): void;
+  mkdir(dir: string): void;
+  rmdir(dir: string): void;
+}
+
+const NODE_IO: PublishIo = {
+  rename: (from, to) => fs.renameSync(from, to),
+  unlink: (file) => fs.rmSync(file, { force: true }),
+  copy: (from, to) => fs.copyFileSync(from, to),
+  mkdir: (dir) => fs.mkdirSync(dir, { recursive: true }),
+  rmdir: (dir) => fs.rmdirSync(dir),
+};
+
 /**
- * Moves each staged file over its place in the output (a rename: a reader sees the old file or the
- * new one, never half of one) and deletes the files the new output no longer has, with the
- * folders they leave empty.
+ * Switches the output to the new site, ordered so that at every moment, whatever stops it (a kill,
+ * an I/O error), the site online is complete: every link of every page leads to a file that is
+ * there. A first output is one rename of the staging folder. Otherwise, in place:
+ *  1. the new images (named by their bytes: nothing links to them yet),
+ *  2. the new files, other files before pages (the pages link to them),
+ *  3. the changed files, each renamed over the old one (a reader gets one or the other, whole),
+ *     other files before pages,
+ *  4. only then the files no page links to any more (pages before what they linked to), and the
+ *     images no page shows.
+ * Unchanged files keep their inode and modification time: an rsync or CDN upload sends only what changed.
  */
-function applyInPlace(folder: OutputFolder, staged: WrittenFiles['staged'], gone: readonly string[]): void {
+function publish({ folder, staged, gone, media, io }: { folder: OutputFolder; staged: WrittenFiles['staged']; gone: readonly string[]; media: MediaChanges; io: PublishIo }): void {
+  const { outDir, stagingDir } = folder;
+  const step = (what: string, run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      throw new WriteError(`publishing ${what} failed: ${(error as Error).message}`);
+    }
+  };
+  const mediaDir = path.join(outDir, MEDIA);
+  if (!folder.hadPrevious) {
+    for (const [publicPath, file] of media.add) {
+      const target = path.join(stagingDir, MEDIA, mediaName(publicPath));
+      step(target, () => {
+        io.mkdir(path.dirname(target));
+        io.copy(file, target);
+      });
+    }
+    step(outDir, () => io.rename(stagingDir, outDir));
+    return;
+  }
+  for (const [publicPath, file] of media.add) {
+    const target = path.join(mediaDir, mediaName(publicPath));
+    step(target, () => {
+      io.mkdir(path.dirname(target));
+      io.copy(file, `${target}.tmp-${process.pid}`);
+      io.rename(`${target}.tmp-${process.pid}`, target);
+    });
+  }
   const made = new Set<string>();
-  try {
-    for (const [name, relative] of staged) {
-      const dir = path.dirname(path.join(folder.outDir, relative));
+  const moveIn = (relative: string) => {
+    const target = path.join(outDir, relative);
+    step(target, () => {
+      const dir = path.dirname(target);
       if (!made.has(dir)) {
-        mkdirSync(dir, { recursive: true });
+        io.mkdir(dir);
         made.add(dir);
       }
-      renameSync(path.join(folder.tempDir, name), path.join(folder.outDir, relative));
+      io.rename(path.join(stagingDir, relative), target);
+    });
+  };
+  const pagesLast = (files: WrittenFiles['staged']) => [...files.filter((file) => !isPage(file.path)), ...files.filter((file) => isPage(file.path))];
+  for (const file of pagesLast(staged.filter((entry) => !entry.existed))) moveIn(file.path);
+  for (const file of pagesLast(staged.filter((entry) => entry.existed))) moveIn(file.path);
+  // Pages first: a page still there never links to an asset already gone.
+  for (const relative of [...gone.filter(isPage), ...gone.filter((file) => !isPage(file))]) {
+    const target = path.join(outDir, relative);
+    step(target, () => io.unlink(target));
+    removeEmptyParents(outDir, relative, io);
+  }
+  for (const publicPath of media.remove) {
+    const target = path.join(mediaDir, mediaName(publicPath));
+    step(target, () => io.unlink(target));
+    removeEmptyParents(outDir, toSafeRelative(publicPath), io);
+  }
+  fs.rmSync(stagingDir, { recursive: true, force: true });
+}
+
+const isPage = (relative: string) => relative.endsWith('.html');
+
+/** Folders a removed file leaves empty go too (up to the output folder). */
+function removeEmptyParents(outDir: string, relative: string, io: PublishIo): void {
+  for (let dir = path.posix.dirname(relative); dir !== '.'; dir = path.posix.dirname(dir)) {
+    try {
+      io.rmdir(path.join(outDir, dir));
+    } catch {
+      return;
     }
-    for (const relative of gone) {
-      rmSync(path.join(folder.outDir, relative), { force: true });
-      for (let dir = path.posix.dirname(relative); dir !== '.'; dir = path.posix.dirname(dir)) {
-        try {
-          rmdirSync(path.join(folder.outDir, dir));
-        } catch {
-          break;
-        }
-      }
-    }
-  } catch (error) {
-    throw new WriteError(`updating ${folder.outDir} failed: ${(error as Error).message}`);
   }
 }
 
 /** Output paths are root-relative and may never climb out of the output folder. */
-function toSafeRelative(filePath: string): string {
-  // The build's own paths (every page and file, on every run) are plain: nothing to normalize.
-  if (PLAIN_PATH.test(filePath)) return filePath.slice(1);
+export function toSafeRelative(filePath: string): string {
   const relative = path.posix.normalize(filePath.replace(/^\/+/, ''));
-  if (!relative || relative.startsWith('..') || path.posix.isAbsolute(relative) || relative.includes('\0')) {
+  if (!relative || relative === '.' || relative.startsWith('..') || path.posix.isAbsolute(relative) || relative.includes('\0')) {
     throw new WriteError(`refusing to write outside the output folder: ${JSON.stringify(filePath)}`);
   }
   return relative;
-}
-
-/** '/a/b-c/index.html': segments of letters, digits, '-' and '_', dots only between them (no '.', '..' or empty segment). */
-const PLAIN_PATH = /^(?:\/[\w-]+(?:\.[\w-]+)*)+$/;
-
-/** False when the file it replaces is known to have another size: no need to read that one. */
-function mayBeSame({ contents, size, previousSize }: OutputFile): boolean {
-  return previousSize === undefined || previousSize === (size ?? (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength));
-}
-
-function sameBytes(file: string, { contents, size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength }: OutputFile): boolean {
-  try {
-    const info = statSync(file);
-    if (!info.isFile() || info.size !== size) return false;
-    const bytes = readFileSync(file);
-    return bytes.equals(typeof contents === 'string' ? Buffer.from(contents) : contents);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Synchronous, as the other calls on a cron run's path here: with nothing to overlap them, each
- * call through the thread pool was a round trip spent idle.
- */
-function exists(target: string): boolean {
-  return statSync(target, { throwIfNoEntry: false }) !== undefined;
-}
-
-/** Files of the previous output that the new one no longer has (its media folder aside). */
-async function listRemoved(outDir: string, kept: Set<string>): Promise<string[]> {
-  const removed: string[] = [];
-  const walk = async (relativeDir: string): Promise<void> => {
-    for (const entry of await readdir(path.join(outDir, relativeDir), { withFileTypes: true })) {
-      const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        if (relative !== MEDIA) await walk(relative);
-      } else if (!kept.has(relative)) removed.push(relative);
-    }
-  };
-  await walk('').catch(() => {});
-  return removed;
-}
-
-/** The output folder of converted images (see build/media): named by their bytes, never rewritten. */
-const MEDIA = 'media';
-
-/**
- * Puts the media files the new output needs where it will find them: into the media folder of the
- * output in place, which stays or which the swap carries over (adding files nothing links to yet is harmless
- * to the site online), or into the new folder when there is none. Files are hard links to the media
- * cache (copies across file systems).
- */
-function publishMedia(folder: OutputFolder, media: ReadonlyMap<string, string>): { added: string[]; carried: boolean } {
-  const live = path.join(folder.outDir, MEDIA);
-  const liveExists = folder.hadPrevious && exists(live);
-  // Swapped, the media folder in place goes over to the new output; in place, it simply stays.
-  const carried = !folder.inPlace && liveExists;
-  const target = folder.inPlace || carried ? live : path.join(folder.tempDir, MEDIA);
-  const present = new Set(liveExists ? listFiles(target) : []);
-  if (!liveExists && media.size > 0) mkdirSync(target, { recursive: true });
-  const added: string[] = [];
-  for (const [publicPath, cacheFile] of media) {
-    const name = mediaName(publicPath);
-    if (present.has(name)) continue;
-    mkdirSync(path.dirname(path.join(target, name)), { recursive: true });
-    try {
-      linkSync(cacheFile, path.join(target, name));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw new WriteError(`publishing ${publicPath} failed: ${(error as Error).message}`);
-      copyFileSync(cacheFile, path.join(target, name));
-    }
-    added.push(name);
-  }
-  return { added, carried };
 }
 
 /** '/media/2025/06/rules.pdf' → '2025/06/rules.pdf', refusing anything that would leave the folder. */
@@ -339,28 +264,15 @@ function mediaName(publicPath: string): string {
   return relative.slice(MEDIA.length + 1);
 }
 
-/** Every file under `dir`, relative, '/'-separated ([] when there is no folder). */
-function listFiles(dir: string): string[] {
+/** False when the file it replaces is known to have another size: no need to read that one. */
+function mayBeSame({ contents, size }: OutputFile, existingSize: number): boolean {
+  return existingSize === (size ?? (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength));
+}
+
+function sameBytes(file: string, { contents }: OutputFile): boolean {
   try {
-    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    return fs.readFileSync(file).equals(typeof contents === 'string' ? Buffer.from(contents) : contents);
   } catch {
-    return [];
+    return false;
   }
-}
-
-/** Images no page shows any more leave the media folder once the new output is in place; their names. */
-function removeStaleMedia(dir: string, media: ReadonlyMap<string, string>): string[] {
-  const wanted = new Set([...media.keys()].map(mediaName));
-  const names = listFiles(dir);
-  const stale = names.filter((name) => !wanted.has(name));
-  for (const name of stale) rmSync(path.join(dir, name), { force: true });
-  if (wanted.size === 0) rmSync(dir, { recursive: true, force: true });
-  return stale;
-}
-
-/** Every path a commit changed, root-relative and sorted: pages and files of every writer, removed files, media added and removed. */
-function changedPathsOf(parts: readonly WrittenFiles[], removed: readonly string[], mediaAdded: readonly string[], mediaRemoved: readonly string[]): string[] {
-  const media = [...mediaAdded, ...mediaRemoved].map((name) => `${MEDIA}/${name}`);
-  return [...parts.flatMap((part) => part.changedPaths), ...removed, ...media].map((relative) => `/${relative}`).sort();
 }

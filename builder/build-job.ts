@@ -2,7 +2,7 @@ import { formatCount } from '../build/format-count.js';
 import { parseOptions, type BuildOptions } from '../build/options.js';
 import { muteLog } from '../build/progress.js';
 import { formatRunLine, type BuildReport } from '../build/report.js';
-import { runBuild } from '../build/run.js';
+import { runBuild } from '../build/pipeline.js';
 import { PublishError, runPublish } from './publish.js';
 
 export interface BuildJobOptions {
@@ -38,7 +38,7 @@ export function createBuildJob(options: BuildJobOptions): () => Promise<string> 
     }
     const changed = report.changedPaths ?? [];
     for (const changedPath of changed) unpublished.add(changedPath);
-    const line = `${formatRunLine(report.run, report.pages + report.framePaths.length)}; ${formatCount(changed.length)} files changed`;
+    const line = `${formatRunLine(report.run, report.pages)}; ${formatCount(changed.length)} files changed`;
     if (!options.publish) return line;
     if (unpublished.size === 0) return `${line}; nothing to publish`;
     const started = performance.now();

@@ -1,6 +1,6 @@
 /**
  * `npm run builder`: the builder service (README, "The builder service"). React's production build,
- * as the compiled build (build/launch.cjs) uses: chosen before anything loads React.
+ * as the compiled build (build/launch.mjs) uses: chosen before anything loads React.
  */
 process.env.NODE_ENV ??= 'production';
 

@@ -8,8 +8,8 @@ import { PREVIEW_STYLESHEET } from './preview/render.js';
 /**
  * What a preview page loads from the builder's own address: the site's stylesheets and island
  * bundles (those the builder made for its previews, else the output's), the converted images (the
- * preview's own store, else the output's), public images, the recent posts frame, and the banner's
- * stylesheet. Any other path of the site is answered with a redirect to the site itself: a link
+ * preview's own store, else the output's), public images, the site's latest posts (JSON), and the
+ * banner's stylesheet. Any other path of the site is answered with a redirect to the site itself: a link
  * clicked in a preview leads to the published page. Nothing here is ever written.
  */
 export interface StaticSources {
@@ -68,8 +68,8 @@ export async function serveStatic(response: ServerResponse, pathname: string, he
     const own = await readIfFile(path.join(sources.previewMediaFiles, segments[1] as string));
     if (own) return send(200, typeOf(local), own);
   }
-  // The recent posts page is shown in a frame of the preview, from this address only.
-  if (local === href('news-recent')) return sendFile(path.join(sources.outDir, ...(safeSegments(local) ?? []), 'index.html'), { 'x-frame-options': 'SAMEORIGIN' });
+  // The site's latest posts, which the article's recent-posts island asks for (connect-src 'self').
+  if (local === href('news-recent')) return sendFile(path.join(sources.outDir, ...(safeSegments(local) ?? [])));
   if (segments && (first === 'assets' || first === 'media' || first === 'images')) return sendFile(path.join(sources.outDir, ...segments));
   response.writeHead(302, { location: `${sources.siteUrl}${local}`, 'content-length': '0' }).end();
 }

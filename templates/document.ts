@@ -16,13 +16,10 @@ export interface DocumentInput {
   /** Module entries of the islands on this page, and their static chunks to preload. */
   scripts: string[];
   preloads: string[];
-  /** A page shown in a frame of other pages: no social tags, no feed link, never indexed. */
-  frame?: boolean;
 }
 
 /** The HTML shell around a rendered page. Every value from content is escaped here. */
-export function renderDocument({ head, bodyHtml, path, siteUrl, basePath, cssHref, contentCssHref, scripts, preloads, frame = false }: DocumentInput): string {
-  if (frame) return renderFrameDocument({ head, bodyHtml, basePath, cssHref });
+export function renderDocument({ head, bodyHtml, path, siteUrl, basePath, cssHref, contentCssHref, scripts, preloads }: DocumentInput): string {
   const canonical = absoluteUrl(siteUrl, head.canonicalPath ?? path);
   const title = pageTitle(head.title);
   const image = head.image ?? { src: '/images/og-default.png', width: 1200, height: 630, alt: CLUB.name };
@@ -71,24 +68,4 @@ export function renderDocument({ head, bodyHtml, path, siteUrl, basePath, cssHre
     '',
   ];
   return lines.filter(Boolean).join('\n');
-}
-
-function renderFrameDocument({ head, bodyHtml, basePath, cssHref }: Pick<DocumentInput, 'head' | 'bodyHtml' | 'basePath' | 'cssHref'>): string {
-  return [
-    '<!doctype html>',
-    `<html lang="fr" data-base="${escapeHtml(basePath)}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(pageTitle(head.title))}</title>`,
-    '<meta name="robots" content="noindex">',
-    '<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">',
-    `<link rel="stylesheet" href="${escapeHtml(cssHref)}">`,
-    '</head>',
-    '<body class="frame">',
-    bodyHtml,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
 }

@@ -8,6 +8,8 @@ command -v php >/dev/null 2>&1 || missing+=(php-cli)
 php -m 2>/dev/null | grep -qi mysqli || missing+=(php-mysql)
 php -m 2>/dev/null | grep -qi '^gd$' || missing+=(php-gd)
 [ -d /usr/share/wordpress ] || missing+=(wordpress)
+# A club site runs in French: WordPress then types « » quotes (wptexturize), which the build must read (issue 30).
+[ -d /usr/share/wordpress/wp-content/languages ] || missing+=(wordpress-l10n)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then

@@ -21,7 +21,7 @@ step "Unit and render tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/unit.json || status=1
 
 step "Build of the embedded snapshot into .tmp/site"
-node build/launch.cjs --out .tmp/site --site-url "http://127.0.0.1:${TEST_PORT:-4173}" || status=1
+node build/launch.mjs --out .tmp/site --site-url "http://127.0.0.1:${TEST_PORT:-4173}" || status=1
 
 step "Checks over the whole built site (links, HTML, budgets)"
 npx vitest run --config tests/site/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/site.json || status=1

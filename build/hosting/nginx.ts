@@ -110,7 +110,10 @@ export function renderNginxConf(plan: HostingPlan): string {
     '# Aliases of the route table: 301 to their route (the alias pages stay for hosts without redirects).',
   ];
   for (const { from, to, status } of plan.redirects) {
-    for (const path of [from.replace(/\/$/, ''), from, `${from}index.html`]) lines.push(`location = ${path} { return ${status} ${to}; }`);
+    // A redirect is an answer like any other: it carries the common headers (nosniff among them).
+    for (const path of [from.replace(/\/$/, ''), from, `${from}index.html`]) {
+      lines.push(`location = ${path} {`, ...headerLines(plan, [], '  '), `  return ${status} ${to};`, '}');
+    }
   }
   lines.push('', '# Routes of the table.');
   for (const rule of plan.rules) {

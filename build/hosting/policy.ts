@@ -79,21 +79,19 @@ export function dataImageOrigins(site: SiteData): string[] {
 
 interface PolicyInput {
   head: PageHead;
-  /** Shown in a frame of the site's own pages: framed by 'self' only. */
-  frame: boolean;
   imageOrigins: readonly string[];
 }
 
 /**
  * A page's Content-Security-Policy: scripts, styles and connections from the site only, but for the
  * scripts its head loads (the cashless widget, on its page only); frames only where a page shows
- * some (articles: the recent posts frame and the embeds; the contact map). No inline script exists
+ * some (articles: the embeds; the contact map). No inline script exists
  * to allow: islands are module files and JSON-LD is data, which CSP does not block.
  */
-export function contentSecurityPolicy({ head, frame, imageOrigins }: PolicyInput): string {
+export function contentSecurityPolicy({ head, imageOrigins }: PolicyInput): string {
   const scriptOrigins = unique((head.scripts ?? []).map((script) => new URL(script.src).origin));
   const frames = unique([
-    ...(head.contentStyles ? ["'self'", ...contentFrameOrigins()] : []),
+    ...(head.contentStyles ? contentFrameOrigins() : []),
     ...(head.frameOrigins ?? []),
     ...scriptOrigins,
   ]);
@@ -108,7 +106,7 @@ export function contentSecurityPolicy({ head, frame, imageOrigins }: PolicyInput
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...scriptOrigins]],
     ['frame-src', frames.length ? frames : ["'none'"]],
-    ['frame-ancestors', [frame ? "'self'" : "'none'"]],
+    ['frame-ancestors', ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'", ...scriptOrigins]],
@@ -120,7 +118,7 @@ function pageHeaders(input: PolicyInput): Header[] {
   return [
     ['Cache-Control', REVALIDATE],
     ['Content-Security-Policy', contentSecurityPolicy(input)],
-    ['X-Frame-Options', input.frame ? 'SAMEORIGIN' : 'DENY'],
+    ['X-Frame-Options', 'DENY'],
   ];
 }
 
@@ -158,7 +156,7 @@ export function hostingPlan(site: SiteData, routes: readonly Route[] = ROUTES): 
     if (route.aliasOf) redirects.push({ from: url, to: `${basePath}${href(route.aliasOf as StaticRouteId)}`, status: 301 });
     if (route.outputFile) notFound = url;
     const file = route.outputFile ?? `${url.slice(basePath.length + 1)}index.html`;
-    rules.push({ name: route.id, kind: 'page', url, file, headers: pageHeaders({ head: sampleHead(route, site), frame: route.frame, imageOrigins }) });
+    rules.push({ name: route.id, kind: 'page', url, file, headers: pageHeaders({ head: sampleHead(route, site), imageOrigins }) });
   }
   if (!notFound) throw new Error('the route table has no error page (a page route with outputFile)');
   return { basePath, common: COMMON_HEADERS, rules, redirects, notFound };

@@ -12,6 +12,8 @@ export interface ContentImage {
   aliases: string[];
   /** The `width` attribute: the editor drew the image at most this wide. */
   maxCssWidth?: number;
+  /** An image of a gallery (`[gallery]` or a gallery block): drawn as wide as its column, whatever size the editor picked. */
+  gallery?: { columns: number };
 }
 
 export interface FeaturedImage {
@@ -84,15 +86,15 @@ function featuredImage(media: unknown): FeaturedImage | undefined {
 export function contentImages(html: string): ContentImage[] {
   if (!html.includes('<img') && !html.includes('<IMG')) return [];
   const images: ContentImage[] = [];
-  const open: { name: string; href: string | undefined }[] = [];
+  const open: { name: string; href: string | undefined; columns: number | undefined }[] = [];
   const parser = new Parser({
     onopentag: (name, attribs) => {
+      const parent = open.at(-1);
       if (name === 'img') {
-        const parent = open.at(-1);
-        const image = describeImage(attribs, parent?.name === 'a' ? parent.href : undefined);
+        const image = describeImage(attribs, parent?.name === 'a' ? parent.href : undefined, parent?.columns);
         if (image) images.push(image);
       }
-      open.push({ name, href: name === 'a' ? attribs.href : undefined });
+      open.push({ name, href: name === 'a' ? attribs.href : undefined, columns: parent?.columns ?? galleryColumns(attribs.class) });
     },
     onclosetag: () => void open.pop(),
   });
@@ -103,21 +105,43 @@ export function contentImages(html: string): ContentImage[] {
 /** The picture an `<img>` element of a document tree shows; undefined for an `<img>` without any URL. */
 export function describeImg(element: HtmlElement): ContentImage | undefined {
   const parent = element.parent && 'name' in element.parent ? element.parent : undefined;
-  return describeImage(element.attribs, parent?.name === 'a' ? parent.attribs.href : undefined);
+  let columns: number | undefined;
+  for (let ancestor = element.parent; ancestor && 'name' in ancestor && columns === undefined; ancestor = ancestor.parent) columns = galleryColumns(ancestor.attribs.class);
+  return describeImage(element.attribs, parent?.name === 'a' ? parent.attribs.href : undefined, columns);
 }
 
-/** The picture an `<img>` with these attributes shows, `linkHref` the address of the link around it. */
-function describeImage(attribs: Record<string, string>, linkHref: string | undefined): ContentImage | undefined {
+/** The picture an `<img>` with these attributes shows, `linkHref` the address of the link around it, `columns` its gallery's. */
+function describeImage(attribs: Record<string, string>, linkHref: string | undefined, columns: number | undefined): ContentImage | undefined {
   const src = attribs.src?.trim();
   const candidates = parseSrcset(attribs.srcset ?? '');
   const widest = candidates.filter((candidate) => candidate.width !== undefined).sort((a, b) => (b.width ?? 0) - (a.width ?? 0))[0];
-  const source = widest?.url ?? src ?? candidates[0]?.url;
-  if (!source) return undefined;
+  const given = widest?.url ?? src ?? candidates[0]?.url;
+  if (!given) return undefined;
+  // A gallery shows each picture as wide as its column: WordPress's 150x150 thumbnail (what
+  // `[gallery]` names by default) would be stretched, so its full size is the one to convert.
+  const source = columns !== undefined ? (originalOf(given) ?? given) : given;
   const link = linkHref?.trim();
   const linkToFile = link && /\.(jpe?g|png|gif|webp|avif)(\?.*)?$/i.test(link) ? link : undefined;
-  const aliases = [...new Set([src, ...candidates.map((candidate) => candidate.url), linkToFile].filter(nonEmptyString))].filter((url) => url !== source);
+  const aliases = [...new Set([given, src, ...candidates.map((candidate) => candidate.url), linkToFile].filter(nonEmptyString))].filter((url) => url !== source);
+  if (columns !== undefined) return { source, aliases, gallery: { columns } };
   const width = Number(attribs.width);
   return { source, aliases, ...(Number.isInteger(width) && width > 0 ? { maxCssWidth: width } : {}) };
+}
+
+/** WordPress names the sizes it makes `<name>-<w>x<h>.<ext>` next to the upload `<name>.<ext>`. */
+const SIZE_SUFFIX = /-\d+x\d+(\.(?:jpe?g|png|gif|webp|avif))(\?[^#]*)?$/i;
+
+/** The uploaded file a WordPress size was made from ('a-150x150.jpg' → 'a.jpg'); undefined for a name without a size. */
+export function originalOf(url: string): string | undefined {
+  const match = SIZE_SUFFIX.exec(url);
+  return match ? `${url.slice(0, match.index)}${match[1] as string}${match[2] ?? ''}` : undefined;
+}
+
+/** A gallery's number of columns from its classes (`columns-2`, `gallery-columns-4`; 3 by default); undefined when not a gallery. */
+export function galleryColumns(classes: string | undefined): number | undefined {
+  if (!classes || !/(^|\s)(gallery|wp-block-gallery|blocks-gallery-grid)(\s|$)/.test(classes)) return undefined;
+  const columns = Number(/(?:^|\s)(?:gallery-)?columns-(\d)(?:\s|$)/.exec(classes)?.[1] ?? 3);
+  return columns >= 1 ? columns : 3;
 }
 
 /**

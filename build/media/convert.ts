@@ -107,6 +107,8 @@ export function fallbackFormat(facts: ImageFacts): MediaFormat {
 
 export interface EncodedVariant extends VariantSpec {
   data: Buffer;
+  /** The width the source was decoded at, still images only: a variant made again alone must use it to get the same bytes. */
+  decodeWidth?: number;
 }
 
 /**
@@ -116,10 +118,11 @@ export interface EncodedVariant extends VariantSpec {
  * written (sharp keeps none unless asked): EXIF with GPS positions, XMP, IPTC, ICC profiles and
  * comments all stay behind.
  */
-export async function encodeVariants(bytes: Uint8Array, facts: ImageFacts, specs: readonly VariantSpec[]): Promise<EncodedVariant[]> {
+export async function encodeVariants(bytes: Uint8Array, facts: ImageFacts, specs: readonly VariantSpec[], options: { decodeWidth?: number } = {}): Promise<EncodedVariant[]> {
   await loadSharp();
   if (specs.length === 0) return [];
-  const pixels = facts.frames > 1 ? undefined : await decodeOnce(bytes, facts, specs);
+  const decodeWidth = facts.frames > 1 ? undefined : (options.decodeWidth ?? decodeWidthFor(facts, specs));
+  const pixels = decodeWidth === undefined ? undefined : await decodeAt(bytes, facts, decodeWidth);
   const encoded: EncodedVariant[] = [];
   for (const spec of specs) {
     const resize = spec.shape === 'square'
@@ -131,17 +134,24 @@ export async function encodeVariants(bytes: Uint8Array, facts: ImageFacts, specs
       : loadedSharp()(bytes, { animated: true, failOn: 'truncated', limitInputPixels: MAX_ANIMATION_PIXELS }).resize(
           spec.shape === 'square' ? { width: spec.width, height: spec.width, fit: 'cover' } : { width: spec.width },
         );
-    encoded.push({ ...spec, data: await encode(spec.format === 'jpeg' ? image.flatten({ background: JPEG_BACKGROUND }) : image, spec.format) });
+    const data = await encode(spec.format === 'jpeg' ? image.flatten({ background: JPEG_BACKGROUND }) : image, spec.format);
+    encoded.push({ ...spec, data, ...(decodeWidth === undefined ? {} : { decodeWidth }) });
   }
   return encoded;
 }
 
-async function decodeOnce(bytes: Uint8Array, facts: ImageFacts, specs: readonly VariantSpec[]) {
-  // Wide enough for the widest proportional variant and for every square crop (whose side is bounded
-  // by the shorter side of the decoded pixels).
+/**
+ * The width a still source is decoded at for these variants: wide enough for the widest
+ * proportional variant and for every square crop (whose side is bounded by the shorter side of the
+ * decoded pixels). The variants' bytes depend on it, not only on their own spec.
+ */
+export function decodeWidthFor(facts: ImageFacts, specs: readonly VariantSpec[]): number {
   const squareNeed = Math.max(0, ...specs.filter((spec) => spec.shape === 'square').map((spec) => Math.ceil((spec.width * Math.max(facts.width, facts.height)) / facts.height)));
   const originalNeed = Math.max(0, ...specs.filter((spec) => spec.shape === 'original').map((spec) => spec.width));
-  const width = Math.min(facts.width, Math.max(squareNeed, originalNeed));
+  return Math.min(facts.width, Math.max(squareNeed, originalNeed));
+}
+
+async function decodeAt(bytes: Uint8Array, facts: ImageFacts, width: number) {
   return loadedSharp()(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, ...(facts.density ? { density: facts.density } : {}) })
     .autoOrient()
     .resize({ width })

@@ -110,6 +110,8 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
       let all = existing;
       if (missing.length > 0) {
         const bytes = await source.read();
+        // A snapshot's file too: a converted file found damaged when published is made again from it.
+        if (source.origin === 'local') await store.putSource(bytes);
         const encoded = await convert(() => encodeVariants(bytes, facts, missing));
         stats.variantsEncoded += encoded.length;
         all = await store.addVariants(

@@ -1,7 +1,8 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { cappedSlot, IMAGE_SLOTS } from '../../src/lib/image-layout.js';
+import { cappedSlot, gallerySizes, IMAGE_SLOTS } from '../../src/lib/image-layout.js';
 import { pictureFor, type PreparedImage } from '../../src/lib/picture.js';
-import { describeImg, type HtmlElement } from './collect-images.js';
+import { describeImg, type ContentImage, type HtmlElement } from './collect-images.js';
+import { isWordPressAddress } from './wordpress-links.js';
 
 type HtmlNode = HtmlElement['children'][number];
 
@@ -11,29 +12,40 @@ export interface RewriteResult {
   removed: string[];
 }
 
+export interface RewriteOptions {
+  /** WordPress's origins (the REST base's, http and https): a link there around an image opens ours instead. */
+  wordpressOrigins?: readonly string[];
+}
+
 /** Elements that still show something once an image inside them is gone. */
 const MEDIA = new Set(['img', 'picture', 'iframe', 'video', 'audio']);
+/** Wrappers an image leaves empty go with it (a gallery item's `div.gallery-icon`, a block's `div.wp-block-image`, a list item). */
+const WRAPPERS = new Set(['figure', 'p', 'div', 'span', 'a', 'li', 'ul', 'ol', 'dl', 'dt', 'dd']);
 
 /**
  * A sanitized article body with every `<img>` served by the site: a `<picture>` with AVIF and WebP
  * sources at the widths made for it, `sizes` from the article column (capped at the editor's width),
  * and the fallback `<img>` keeping alt, width, height and class, lazy and async. A link that opened the
- * image file opens ours. An image the build could not prepare (refused host, 404, not an image…) is
- * removed, with the link that only wrapped it, a paragraph left empty, and its figure when nothing
- * else is shown in it: a caption under no picture says nothing. The result is trusted HTML (it only
- * adds our own paths to sanitized markup): do not sanitize it again, the allow-list has no `<picture>`.
+ * image file, or WordPress's attachment page of it, opens ours. A gallery's pictures are its full
+ * size drawn as wide as their column. An image the build could not prepare (refused host, 404, not
+ * an image…) is removed, with the link that only wrapped it, the wrappers it leaves empty, and its
+ * figure when nothing else is shown in it: a caption under no picture says nothing. The result is
+ * trusted HTML (it only adds our own paths to sanitized markup): do not sanitize it again, the
+ * allow-list has no `<picture>`.
  */
-export function rewriteContentImages(html: string, lookup: (source: string) => PreparedImage | undefined): RewriteResult {
+export function rewriteContentImages(html: string, lookup: (source: string) => PreparedImage | undefined, options: RewriteOptions = {}): RewriteResult {
   if (!/<img\b/i.test(html)) return { html, removed: [] };
   const document = parseDocument(html);
   const removed: string[] = [];
   for (const img of DomUtils.findAll((element) => element.name === 'img', document.children)) {
     const described = describeImg(img);
     const prepared = described ? lookup(described.source) : undefined;
-    const picture = prepared && described ? toPicture(img, prepared, described.maxCssWidth) : undefined;
+    const picture = prepared && described ? toPicture(img, prepared, described) : undefined;
     if (picture && prepared) {
       const link = img.parent && 'name' in img.parent && img.parent.name === 'a' ? img.parent : undefined;
-      if (link && described && [described.source, ...described.aliases].includes(link.attribs.href?.trim() ?? '')) link.attribs.href = picture.fallback;
+      const href = link?.attribs.href?.trim() ?? '';
+      const opensThisImage = described && [described.source, ...described.aliases].includes(href);
+      if (link && (opensThisImage || (onlyChild(link, img) && isWordPressAddress(href, options.wordpressOrigins ?? [])))) link.attribs.href = picture.fallback;
       DomUtils.replaceElement(img, picture.element);
     } else {
       removed.push(described?.source ?? '');
@@ -43,16 +55,19 @@ export function rewriteContentImages(html: string, lookup: (source: string) => P
   return { html: DomUtils.getOuterHTML(document.children, { encodeEntities: 'utf8' }), removed };
 }
 
-function toPicture(img: HtmlElement, image: PreparedImage, maxCssWidth: number | undefined): { element: HtmlElement; fallback: string } | undefined {
+function toPicture(img: HtmlElement, image: PreparedImage, described: ContentImage): { element: HtmlElement; fallback: string } | undefined {
+  const { maxCssWidth, gallery } = described;
   const slot = maxCssWidth !== undefined ? cappedSlot('content', maxCssWidth) : IMAGE_SLOTS.content;
   const data = pictureFor(image, slot, img.attribs.alt ?? '');
   if (!data) return undefined;
+  const sizes = gallery ? gallerySizes(gallery.columns) : data.sizes;
   const picture = element('picture', {});
-  for (const source of data.sources) DomUtils.appendChild(picture, element('source', { type: source.type, srcset: source.srcSet, sizes: data.sizes }));
+  for (const source of data.sources) DomUtils.appendChild(picture, element('source', { type: source.type, srcset: source.srcSet, sizes }));
   // The editor's width and height (both, or neither) keep the place the image had; else our fallback's.
+  // A gallery's are its thumbnail's (150x150), not the picture's: the column and the CSS draw it.
   const width = Number(img.attribs.width);
   const height = Number(img.attribs.height);
-  const keepsSize = width > 0 && height > 0;
+  const keepsSize = !gallery && width > 0 && height > 0;
   const attributes: Record<string, string> = {};
   for (const name of ['class', 'title', 'lang', 'style']) {
     const value = img.attribs[name];
@@ -78,15 +93,11 @@ function element(name: string, attributes: Record<string, string>): HtmlElement 
 }
 
 function removeWithEmptyWrappers(img: HtmlElement): void {
-  let node: HtmlNode = img;
   let parent = img.parent;
-  // A link around nothing but the image goes with it.
-  if (parent && 'name' in parent && parent.name === 'a' && onlyChild(parent, node)) {
-    node = parent;
-    parent = parent.parent;
-  }
-  DomUtils.removeElement(node);
-  while (parent && 'name' in parent && (parent.name === 'figure' || parent.name === 'p') && !showsSomething(parent)) {
+  DomUtils.removeElement(img);
+  // Up through what held only the image: its link, a gallery item's icon box, the figure with its
+  // caption, the gallery itself once its last picture is gone. A wrapper with text or media stays.
+  while (parent && 'name' in parent && WRAPPERS.has(parent.name) && !showsSomething(parent)) {
     const next: typeof parent.parent = parent.parent;
     DomUtils.removeElement(parent);
     parent = next;
@@ -97,8 +108,9 @@ function onlyChild(parent: HtmlElement, child: HtmlNode): boolean {
   return parent.children.every((node) => node === child || (node.type === 'text' && DomUtils.getText(node).trim() === ''));
 }
 
-/** A figure still shows media; a paragraph still has text or media. */
+/** A wrapper still shows media or text; a figure's caption alone says nothing (a table's figure keeps its table). */
 function showsSomething(element: HtmlElement): boolean {
   if (DomUtils.findOne((child) => MEDIA.has(child.name), element.children)) return true;
-  return element.name === 'p' && DomUtils.textContent(element).trim() !== '';
+  const shown = element.name === 'figure' ? element.children.filter((child) => !('name' in child && child.name === 'figcaption')) : element.children;
+  return DomUtils.textContent(shown).trim() !== '';
 }

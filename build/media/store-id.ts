@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -16,4 +16,12 @@ export function mediaStoreId(dir: string): string {
     writeFileSync(file, `${id}\n`);
     return id;
   }
+}
+
+/**
+ * Gives the media cache a new id at the next build: every post is then normalized again and its
+ * images prepared again, which makes what is missing from the cache again.
+ */
+export function forgetMediaStoreId(dir: string): void {
+  rmSync(path.join(dir, 'store-id'), { force: true });
 }

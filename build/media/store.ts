@@ -12,16 +12,20 @@ import type { MediaProblemData } from './problem.js';
  *   index.json               URL → what it held when last fetched (sha256, ETag, Last-Modified…) or
  *                            the lasting problem it had
  *   derived.json             by source hash: its inspection (facts or problem, with the rules used)
- *                            and the files made from it, by recipe key
- *   sources/<sha256>         downloaded bytes, named by their hash: two URLs with the same file share it
- *   files/<hash>-<w>.<ext>   the public files, named by a hash of their own bytes: immutable
+ *                            and the files made from it, by recipe key, each with its sha256
+ *   sources/<sha256>         source bytes (downloaded, or a snapshot's file once converted), named
+ *                            by their hash: two URLs with the same file share it
+ *   files/<hash>-<w>.<ext>   the public files, named by the start of their own sha256
  *
  * Both JSON files are read once when the store opens and written when it saves, so a run where
  * nothing changed costs two file reads and two directory listings, not a read per image. Every file
  * is written to a temporary name and renamed: a crash leaves the whole file or none, and the JSON
- * files only name files that were complete before them. A JSON file that cannot be read gives a
- * clean start with one warning; the content-addressed folders then still spare the downloads' work
- * (a re-downloaded file has the same hash) though not the conversions.
+ * files only name files that were complete before them. Each JSON file carries the sha256 of its
+ * own text, checked before it is parsed: a file that is damaged (one flipped bit in a width would
+ * put wrong sizes in every srcset of its image), truncated or foreign gives a clean start with one
+ * warning and is written again at the next save; the content-addressed folders then still spare
+ * the downloads' work (a re-downloaded file has the same hash) though not the conversions. Sources
+ * are checked against their name when read; public files when published (build/media/publish-media.ts).
  */
 export type UrlRecord =
   | { sha256: string; etag?: string; lastModified?: string; contentType?: string; bytes: number; checkedAt: string }
@@ -30,6 +34,10 @@ export type UrlRecord =
 export interface StoredVariant {
   /** File name in files/ and under /media/ in the output. */
   file: string;
+  /** The sha256 of the file's bytes (absent from records of a version-1 store: the name's 16 hex then). */
+  sha256?: string;
+  /** The width its still source was decoded at (see encodeVariants): what makes it again byte for byte. */
+  decodeWidth?: number;
   format: MediaFormat;
   shape: ImageShape;
   width: number;
@@ -44,14 +52,14 @@ interface DerivedEntry {
   variants: Record<string, StoredVariant>;
 }
 
-interface IndexFile {
-  version: 1;
-  urls: Record<string, UrlRecord>;
-}
-
-interface DerivedFile {
-  version: 1;
-  sources: Record<string, DerivedEntry>;
+/** What made a public file: its source, its recipe key, the variant and the source's facts when known. */
+export interface VariantOrigin {
+  source: string;
+  key: string;
+  variant: StoredVariant;
+  /** Every variant recorded for the same source (this one included). */
+  siblings: StoredVariant[];
+  facts?: ImageFacts;
 }
 
 const CHECKPOINT_MS = 60_000;
@@ -64,7 +72,11 @@ export function sha256(bytes: Uint8Array | string): string {
 
 /** A public file name from the bytes themselves: 64 bits of hash are plenty for one site's media. */
 export function publicFileName(data: Uint8Array, width: number, format: MediaFormat): string {
-  return `${sha256(data).slice(0, 16)}-${width}.${EXTENSIONS[format]}`;
+  return nameOf(sha256(data), width, format);
+}
+
+function nameOf(digest: string, width: number, format: MediaFormat): string {
+  return `${digest.slice(0, 16)}-${width}.${EXTENSIONS[format]}`;
 }
 
 export class MediaStore {
@@ -82,13 +94,16 @@ export class MediaStore {
 
   static async open(dir: string, warn: (message: string) => void = () => {}): Promise<MediaStore> {
     await Promise.all(['sources', 'files'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
-    const [urls, derived, sources, files] = await Promise.all([
-      readIndex(path.join(dir, 'index.json'), warn),
-      readDerived(path.join(dir, 'derived.json'), warn),
+    const [index, derived, sources, files] = await Promise.all([
+      readCacheJson(path.join(dir, 'index.json'), warn, 'its images are downloaded again'),
+      readCacheJson(path.join(dir, 'derived.json'), warn, 'its images are converted again'),
       listFiles(path.join(dir, 'sources')),
       listFiles(path.join(dir, 'files')),
     ]);
-    return new MediaStore(dir, urls, derived, sources, files);
+    const store = new MediaStore(dir, urlsOf(index.json), derivedOf(derived.json), sources, files);
+    // A damaged or older file is written again at the next save, even if nothing else changes.
+    store.dirty = index.rewrite || derived.rewrite;
+    return store;
   }
 
   getUrl(url: string): UrlRecord | undefined {
@@ -98,6 +113,11 @@ export class MediaStore {
   setUrl(url: string, record: UrlRecord): void {
     this.urls.set(url, record);
     this.dirty = true;
+  }
+
+  /** The URLs whose bytes were this source when last fetched. */
+  urlsOf(hash: string): string[] {
+    return [...this.urls].flatMap(([url, record]) => ('sha256' in record && record.sha256 === hash ? [url] : []));
   }
 
   /**
@@ -125,8 +145,8 @@ export class MediaStore {
     const urls = Object.fromEntries([...this.urls].sort(byKey));
     const sources = Object.fromEntries([...this.derived].sort(byKey).map(([hash, entry]) => [hash, { ...entry, variants: Object.fromEntries(Object.entries(entry.variants).sort(byKey)) }]));
     // derived.json first: index.json then never names a source whose files are not recorded.
-    await writeAtomic(path.join(this.dir, 'derived.json'), `${JSON.stringify({ version: 1, sources } satisfies DerivedFile)}\n`);
-    await writeAtomic(path.join(this.dir, 'index.json'), `${JSON.stringify({ version: 1, urls } satisfies IndexFile)}\n`);
+    await writeAtomic(path.join(this.dir, 'derived.json'), checksummedJson({ sources }));
+    await writeAtomic(path.join(this.dir, 'index.json'), checksummedJson({ urls }));
   }
 
   /** Stores a source once; returns its hash. */
@@ -172,22 +192,47 @@ export class MediaStore {
     return new Map(variants.filter(([, variant]) => this.files.has(variant.file)));
   }
 
-  /** Writes the new files, then records them (recorded in the JSON files at the next save). */
-  async addVariants(hash: string, made: { key: string; data: Uint8Array; variant: Omit<StoredVariant, 'file' | 'bytes'> }[]): Promise<Map<string, StoredVariant>> {
+  /**
+   * Writes the new files, then records them (recorded in the JSON files at the next save). A file
+   * of the same name is written again: these bytes were just made, the file on disk may be damaged.
+   */
+  async addVariants(hash: string, made: { key: string; data: Uint8Array; variant: Omit<StoredVariant, 'file' | 'bytes' | 'sha256'> }[]): Promise<Map<string, StoredVariant>> {
     const entry = this.entry(hash);
     for (const { key, data, variant } of made) {
-      const file = publicFileName(data, variant.width, variant.format);
-      if (!this.files.has(file)) {
-        await writeAtomic(this.filePath(file), data);
-        this.files.add(file);
-      }
-      entry.variants[key] = { ...variant, file, bytes: data.byteLength };
+      const digest = sha256(data);
+      const file = nameOf(digest, variant.width, variant.format);
+      await this.replaceFile(file, data);
+      entry.variants[key] = { ...variant, file, sha256: digest, bytes: data.byteLength };
     }
     this.dirty = true;
     return this.readVariants(hash);
   }
 
-  /** Where the public files live in the cache (the write stage copies or links them to dist/media/). */
+  /** Writes a public file (atomically: a reader sees the old file or the new one). */
+  async replaceFile(file: string, data: Uint8Array): Promise<void> {
+    await writeAtomic(this.filePath(file), data);
+    this.files.add(path.basename(file));
+  }
+
+  /** Removes a public file found damaged: no variant is read from it any more. */
+  async removeFile(file: string): Promise<void> {
+    this.files.delete(path.basename(file));
+    await rm(this.filePath(file), { force: true });
+  }
+
+  /** What made a public file, from derived.json (undefined when nothing recorded it). */
+  originOf(file: string): VariantOrigin | undefined {
+    for (const [source, entry] of this.derived) {
+      for (const [key, variant] of Object.entries(entry.variants)) {
+        if (variant.file !== file) continue;
+        const facts = entry.inspection && 'facts' in entry.inspection ? entry.inspection.facts : undefined;
+        return { source, key, variant, siblings: Object.values(entry.variants), ...(facts ? { facts } : {}) };
+      }
+    }
+    return undefined;
+  }
+
+  /** Where the public files live in the cache (the write stage copies them to dist/media/). */
   get filesDir(): string {
     return path.join(this.dir, 'files');
   }
@@ -218,14 +263,12 @@ async function listFiles(dir: string): Promise<Set<string>> {
   return new Set(names.filter((name) => !name.includes('.tmp-')));
 }
 
-async function readIndex(file: string, warn: (message: string) => void): Promise<Map<string, UrlRecord>> {
-  const parsed = await readCacheJson(file, warn);
+function urlsOf(parsed: Json | undefined): Map<string, UrlRecord> {
   if (!parsed) return new Map();
   return new Map(Object.entries(isObject(parsed.urls) ? parsed.urls : {}).filter((entry): entry is [string, UrlRecord] => isUrlRecord(entry[1])));
 }
 
-async function readDerived(file: string, warn: (message: string) => void): Promise<Map<string, DerivedEntry>> {
-  const parsed = await readCacheJson(file, warn);
+function derivedOf(parsed: Json | undefined): Map<string, DerivedEntry> {
   if (!parsed || !isObject(parsed.sources)) return new Map();
   const derived = new Map<string, DerivedEntry>();
   for (const [hash, value] of Object.entries(parsed.sources)) {
@@ -239,21 +282,42 @@ async function readDerived(file: string, warn: (message: string) => void): Promi
   return derived;
 }
 
-/** A cache JSON file of ours (version 1), or undefined with one warning when it is damaged or foreign. */
-async function readCacheJson(file: string, warn: (message: string) => void): Promise<Json | undefined> {
+/**
+ * The store's JSON files: `{"version":2,"sha256":"<hex>",…}`, the hash being that of the JSON
+ * text without those two fields (`{…}`), so it is checked on the bytes read, before parsing.
+ */
+const CHECKSUMMED = /^\{"version":2,"sha256":"([0-9a-f]{64})",/;
+
+function checksummedJson(payload: Json): string {
+  const body = JSON.stringify(payload);
+  return `{"version":2,"sha256":"${sha256(body)}",${body.slice(1)}\n`;
+}
+
+/**
+ * A cache JSON file of ours, or undefined with one warning when it is damaged, truncated or
+ * foreign (`rewrite`: write it again at the next save). A version-1 file (before checksums) is read
+ * as it is, once: the next save writes it as version 2.
+ */
+async function readCacheJson(file: string, warn: (message: string) => void, consequence: string): Promise<{ json?: Json; rewrite: boolean }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    return undefined;
+    return { rewrite: false };
   }
   try {
+    const checked = CHECKSUMMED.exec(text);
+    if (checked) {
+      const body = `{${text.slice(checked[0].length).replace(/\n$/, '')}`;
+      if (sha256(body) !== checked[1]) throw new Error('damaged: its checksum does not match');
+      return { json: JSON.parse(body) as Json, rewrite: false };
+    }
     const parsed = JSON.parse(text) as unknown;
     if (!isObject(parsed) || parsed.version !== 1) throw new Error('not a media cache file');
-    return parsed;
+    return { json: parsed, rewrite: true };
   } catch (error) {
-    warn(`media cache: ${file} is unreadable (${error instanceof Error ? error.message : String(error)}); starting without it`);
-    return undefined;
+    warn(`media cache: ${file} is unreadable (${error instanceof Error ? error.message : String(error)}); starting without it: ${consequence}`);
+    return { rewrite: true };
   }
 }
 
@@ -277,15 +341,19 @@ function isUrlRecord(value: unknown): value is UrlRecord {
   return typeof value.sha256 === 'string' && SHA256.test(value.sha256) && typeof value.bytes === 'number';
 }
 
+/** A well-formed record, whose file name agrees with it (hash, width, format): a version-1 file has no checksum. */
 function isStoredVariant(value: unknown): value is StoredVariant {
+  if (!isObject(value) || typeof value.file !== 'string' || typeof value.format !== 'string' || !(value.format in EXTENSIONS)) return false;
+  const name = /^([0-9a-f]{16})-(\d+)\.(avif|webp|jpg|png|gif)$/.exec(value.file);
   return (
-    isObject(value) &&
-    typeof value.file === 'string' &&
-    /^[0-9a-f]{16}-\d+\.(avif|webp|jpg|png|gif)$/.test(value.file) &&
+    name !== null &&
     typeof value.width === 'number' &&
+    name[2] === String(value.width) &&
+    name[3] === EXTENSIONS[value.format as MediaFormat] &&
+    (value.sha256 === undefined || (typeof value.sha256 === 'string' && SHA256.test(value.sha256) && value.sha256.startsWith(name[1] as string))) &&
+    (value.decodeWidth === undefined || (typeof value.decodeWidth === 'number' && Number.isInteger(value.decodeWidth) && value.decodeWidth > 0)) &&
     typeof value.height === 'number' &&
     typeof value.bytes === 'number' &&
-    typeof value.format === 'string' &&
     (value.shape === 'original' || value.shape === 'square')
   );
 }

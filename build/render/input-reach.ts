@@ -1,7 +1,7 @@
 import { listOrders, revisionOf } from '../../src/pages/news/load-news.js';
 import type { RouteInputs } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
-import { fingerprint } from '../cache/build-cache.js';
+import { fingerprint } from '../fs.js';
 import type { PageAssets } from './render-routes.js';
 
 /**

@@ -3,7 +3,7 @@ import { Layout } from '../../src/components/layout/Layout.js';
 import type { IslandName } from '../../src/islands/registry.js';
 import { pageUrl } from '../../src/routes/paths.js';
 import type { SiteData } from '../../src/site-data.js';
-import { fingerprint } from '../cache/build-cache.js';
+import { fingerprint } from '../fs.js';
 import { sharedIslandProps } from '../shared-island-props.js';
 import { islandsIn } from './islands-in.js';
 import { RenderError } from './render-error.js';
@@ -55,8 +55,7 @@ export function createLayoutRenderer(site: SiteData, bundledProps: string, previ
   return {
     inputs,
     // The previous shells this run did not need are kept too: a cron run renders a few pages, and
-    // the shells of the others would be rendered again by the next run, and written to the state's
-    // delta by every run (450 KB) as they differ from the base's.
+    // the shells of the others would be rendered again by the next run.
     known: () => ({ inputs, shells: { ...reused, ...Object.fromEntries(shells) } }),
     shellFor(path) {
       const url = pageUrl(path);

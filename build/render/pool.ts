@@ -36,14 +36,11 @@ export interface RenderPool {
 }
 
 /**
- * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, about
- * half a second of CPU, and the site is serialized for it and deserialized by it. The main thread
- * renders too (all take pages from one queue), and the workers start while the content is
- * normalized. Measured on 2 cores with the second one free (bench/README.md, 2026-11-24 12:00,
- * alternating clean builds): at 1,000 posts a worker gains nothing (1.56 s either way), at 2,500
- * it saves 0.2 s (2.95 → 2.76 s), at 5,000 0.3 s (4.83 → 4.51 s, 14 rounds, every one faster), at
- * 20,000 2.3 s. (An earlier session measured one thread faster at 5,000 on a machine other builds
- * were loading: a worker only pays off where a core is free.)
+ * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again (about
+ * half a second of CPU), and the site is serialized for it. The main thread renders too (all take
+ * pages from one queue), and the workers start while the content is normalized. Below this many
+ * posts per thread a worker costs more than it saves, and only a free core makes it pay (figures in
+ * bench/README.md).
  */
 export const MIN_POSTS_PER_THREAD = 1_250;
 
@@ -62,7 +59,7 @@ const ERRORS: Record<string, new (message: string) => Error> = { RenderError, Wr
  * files itself into the new output folder.
  */
 export function startRenderPool(size: number): RenderPool {
-  const workers = Array.from({ length: size }, () => watch(startWorker('worker.mjs', new URL('./worker.ts', import.meta.url))));
+  const workers = Array.from({ length: size }, () => watch(startWorker('render-worker.mjs', new URL('./worker.ts', import.meta.url))));
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
 

@@ -8,8 +8,9 @@ import type { PageRoute, RouteInputs } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
 import { renderDocument } from '../../templates/document.js';
 import type { BuiltAssets } from '../bundle.js';
-import { CacheDamagedError } from '../cache/body-pack.js';
-import { fingerprint, type OutputRecord } from '../cache/build-cache.js';
+import { fingerprint } from '../fs.js';
+import { StateDamagedError } from '../state/database.js';
+import type { OutputRecord } from '../state/build-state.js';
 import { inputsText } from './input-reach.js';
 import { islandsIn } from './islands-in.js';
 import { createLayoutRenderer, type LayoutRenderer, type LayoutShell } from './layout-shell.js';
@@ -19,25 +20,25 @@ import { prefixJsonUrls, prefixRootPaths } from './site-prefix.js';
 /** What pages link to: the stylesheet and each island's scripts (not the asset files themselves). */
 export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islands' | 'sharedProps'>;
 
-/** A file of the output, either made now (`contents`) or kept from the previous output (`reuse`). */
+/** A file of the output, either made now (`contents`) or kept from the output in place (`keep`). */
 export type EmittedFile =
-  | { path: string; contents: string | Uint8Array; size?: number; previousSize?: number; record: OutputRecord }
-  | { path: string; reuse: true; record: OutputRecord };
+  | { path: string; contents: string | Uint8Array; size: number; record: OutputRecord }
+  | { path: string; keep: true; record: OutputRecord };
 
 /** Receives each file with its position in the route order (the writer, in the same thread). */
 export type EmitFile = (file: EmittedFile, order: number) => void;
 
-/** The previous build's records, usable only when its output folder is the one still in place (the output is updated in place). */
+/** The previous run's records, usable only when the output they describe is the one in place. */
 export interface ReuseSource {
   outputs: ReadonlyMap<string, OutputRecord>;
   /**
-   * Given when nothing declared inputs read has changed since those records (build/render/input-reach.ts,
-   * inputFrame) but these posts and the order of these lists: a record of declared inputs that names
-   * none of the posts, and no list or an unchanged one, is kept as it is, its inputs not made again.
-   * A cron run with an edited post then makes the keys of the few pages that show it, and one with
-   * a new post those of the lists it joins, not of all 8,900 pages.
+   * Given when nothing declared inputs read has changed since those records but some posts and
+   * the order of some lists (build/render/input-reach.ts): the files whose declared inputs named one
+   * of those posts or showed one of those lists. Any other file of declared inputs is kept as it
+   * is, its inputs not made again: a cron run with an edited post makes the keys of the few pages
+   * that show it, not of all 8,900.
    */
-  changed?: { posts: ReadonlySet<number>; lists: ReadonlySet<string> };
+  reached?: ReadonlySet<string>;
 }
 
 export interface RenderCounts {
@@ -100,28 +101,13 @@ export function renderRoutes(
   const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.contentCssHref, assets.islands]));
   const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
   const total = instances.length;
-  // The output folder is the build's own (the cache describes it, by inode): its files are not
-  // checked one by one, which cost a system call per file on every cron run.
-  // A file's previous record is looked up once: kept when its key is the same, else its size
-  // tells the writer about the file a new one replaces, without reading it.
   const kept = (record: OutputRecord | undefined, key: string) => (record?.key === key ? record : undefined);
-  // A record is reached by a changed post when its list of posts holds `,id,`.
-  const changedLists = previous?.changed?.lists;
-  const changedPosts = previous?.changed && [...previous.changed.posts].map((id) => `,${id},`);
-  const unreached = (record: OutputRecord | undefined): OutputRecord | undefined => {
-    if (!changedPosts || !changedLists || record?.posts === undefined) return undefined;
-    if (record.list !== undefined && changedLists.has(record.list)) return undefined;
-    for (const id of changedPosts) if (record.posts.includes(id)) return undefined;
-    return record;
-  };
+  // A file of declared inputs that no changed post or list reaches is kept without making its inputs.
+  const reached = previous?.reached;
+  const unreached = (path: string, record: OutputRecord | undefined) => (reached && record?.posts !== undefined && !reached.has(path) ? record : undefined);
   const reach = (inputs: RouteInputs | undefined): Pick<OutputRecord, 'posts' | 'list'> =>
-    inputs ? { posts: `,${inputs.posts.map((post) => post.id).join(',')}${inputs.posts.length > 0 ? ',' : ''}`, ...(inputs.list === undefined ? {} : { list: inputs.list }) } : {};
-  const replaced = (record: OutputRecord | undefined): { previousSize?: number } => {
-    const size = record?.page?.size ?? record?.size;
-    return size === undefined ? {} : { previousSize: size };
-  };
-  // Thousands of pages link the same few island and stylesheet lists: one array each, which the
-  // cache then stores (and reads back) once.
+    inputs ? { posts: inputs.posts.map((post) => post.id), ...(inputs.list === undefined ? {} : { list: inputs.list }) } : {};
+  // Thousands of pages link the same few island and stylesheet lists: one array each.
   const lists = new Map<string, string[]>();
   const shared = <T extends string>(list: T[]): T[] => {
     const id = list.join('\n');
@@ -137,12 +123,12 @@ export function renderRoutes(
     try {
       if (route.kind === 'file') {
         const before = previous?.outputs.get(instance.path);
-        const unchanged = route.inputs ? unreached(before) : undefined;
+        const unchanged = route.inputs ? unreached(instance.path, before) : undefined;
         const inputs = route.inputs && !unchanged ? route.inputs(site, params) : undefined;
         const inputsKey = inputs === undefined ? undefined : fingerprint(`inputs\u0000${route.id}\u0000${instance.path}\u0000${inputsText(inputs)}`);
         const known = unchanged ?? (inputsKey === undefined ? undefined : kept(before, inputsKey));
         if (known) {
-          output = { path: instance.path, reuse: true, record: known };
+          output = { path: instance.path, keep: true, record: known };
         } else {
           const raw = route.content(site, params);
           const contents = instance.path.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
@@ -150,10 +136,10 @@ export function renderRoutes(
           // A key of declared inputs was compared above already.
           const record = inputsKey === undefined ? kept(before, key) : undefined;
           if (record) {
-            output = { path: instance.path, reuse: true, record };
+            output = { path: instance.path, keep: true, record };
           } else {
             const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-            output = { path: instance.path, contents, size, ...replaced(before), record: { key, size, ...reach(inputs) } };
+            output = { path: instance.path, contents, size, record: { key, size, ...reach(inputs) } };
           }
         }
         counts.files += 1;
@@ -162,31 +148,31 @@ export function renderRoutes(
         const before = previous?.outputs.get(file);
         // Routes that declare their inputs are compared by them (their props are made only to
         // render), unless no post they named has changed since.
-        const unchanged = route.inputs ? unreached(before) : undefined;
+        const unchanged = route.inputs ? unreached(file, before) : undefined;
         if (unchanged) {
-          output = { path: file, reuse: true, record: unchanged };
+          output = { path: file, keep: true, record: unchanged };
         } else {
-          const shell = route.frame ? FRAME_SHELL : layout.shellFor(instance.path);
+          const shell = layout.shellFor(instance.path);
           const inputs = route.inputs?.(site, params);
           const loaded = inputs === undefined ? route.load(site, params) : undefined;
           const key = pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs: inputs && inputsText(inputs) } });
           const record = kept(before, key);
           if (record) {
-            output = { path: file, reuse: true, record };
+            output = { path: file, keep: true, record };
           } else {
             const { props, head } = loaded ?? route.load(site, params);
             const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
             const size = Buffer.byteLength(html.html);
-            const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets), size };
-            output = { path: file, contents: html.html, size, ...replaced(before), record: { key, page, ...reach(inputs) } };
+            const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets) };
+            output = { path: file, contents: html.html, size, record: { key, size, page, ...reach(inputs) } };
             counts.rendered += 1;
           }
         }
         counts.pages += 1;
       }
     } catch (error) {
-      // Not the page's fault: the build starts again without the cache (build/run.ts).
-      if (error instanceof CacheDamagedError) throw error;
+      // Not the page's fault: the build starts again without the state (build/pipeline.ts).
+      if (error instanceof StateDamagedError) throw error;
       throw new RenderError(`route ${route.id} (${instance.path}): ${(error as Error).message}`);
     }
     emit(output, order);
@@ -194,9 +180,6 @@ export function renderRoutes(
   }
   return counts;
 }
-
-/** A page shown in a frame of other pages has no layout of its own. */
-const FRAME_SHELL: LayoutShell = { before: '', after: '', islands: [], key: 'frame' };
 
 /** `made`: the page's props and head, or the inputs its route declares (never equal to props and head). */
 function pageKey(input: { assetsKey: string; shell: LayoutShell; route: PageRoute; path: string; made: { props: unknown; head: unknown } | { inputs: string | undefined } }): string {
@@ -222,8 +205,7 @@ export function renderPage(input: {
   const islands = [...new Set([...shell.islands, ...islandsIn(pageHtml)])].sort() as IslandName[];
   const contentCssHref = head.contentStyles ? assets.contentCssHref : undefined;
   const html = renderDocument({
-    // Not a spread given a new field: one hidden class for every page's head (see build/normalize-media.ts).
-    head: Object.assign({}, head, { canonicalPath }),
+    head: { ...head, canonicalPath },
     bodyHtml: `${shell.before}${pageHtml}${shell.after}`,
     path: pagePath,
     siteUrl: site.siteUrl,
@@ -232,7 +214,6 @@ export function renderPage(input: {
     contentCssHref,
     scripts: islands.map((name) => assets.islands[name].entry),
     preloads: [...new Set(islands.flatMap((name) => assets.islands[name].chunks))].sort(),
-    frame: route.frame,
   });
   return { html: prefixRootPaths(html, basePath), islands, stylesheets: contentCssHref ? [assets.cssHref, contentCssHref] : [assets.cssHref] };
 }

@@ -1,11 +1,11 @@
 import type { RouteInstance } from '../../src/routes.js';
 import type { SiteData } from '../../src/site-data.js';
 import type { BuiltAssets } from '../bundle.js';
-import type { OutputRecord } from '../cache/build-cache.js';
+import type { OutputRecord } from '../state/build-state.js';
 import type { OutputWriter, WrittenFiles } from '../write.js';
 import { startRenderPool, type RenderPool } from './pool.js';
 import { createLayoutRenderer, type LayoutShells } from './layout-shell.js';
-import { changedLists, inputFrame as inputFrameOf, listFingerprints } from './input-reach.js';
+import { inputFrame as inputFrameOf } from './input-reach.js';
 import { createRenderQueue, renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
 
 /** A file of the route table as it went into the output, with its position in the route order. */
@@ -21,8 +21,6 @@ export interface RenderSiteResult {
   counts: RenderCounts;
   /** What declared inputs may read but the posts (input-reach.ts), for the next build. */
   inputFrame: string;
-  /** A fingerprint of every news list's order (input-reach.ts), for the next build. */
-  listFingerprints: Map<string, string>;
   /** The layout's shells, for the next build. */
   shells: LayoutShells;
   /** In route order. */
@@ -30,12 +28,6 @@ export interface RenderSiteResult {
   /** What worker threads wrote into the output folder themselves (the writer's commit adds them). */
   written: WrittenFiles[];
 }
-
-/**
- * Above this many changed posts every record's key is made again, as without them: each record is
- * searched for each changed post, and 8,900 records for 32 posts already cost what the keys do.
- */
-const MAX_CHANGED_POSTS = 32;
 
 /** The threads that will render: the main one, and workers started ahead so they load meanwhile. */
 export interface RenderThreads {
@@ -61,10 +53,10 @@ export async function renderSite(input: {
   assets: Promise<BuiltAssets>;
   output: OutputWriter;
   /**
-   * `inputFrame` and `listFingerprints`: the previous build's; `changedPosts` (since the previous build,
-   * input-reach.ts) count only while the frame is the same.
+   * The previous run's records, its input frame, and the files the changed posts and lists reach
+   * (asked only while the frame is the same: else every file's inputs are made again).
    */
-  previous?: Omit<ReuseSource, 'changed'> & { inputFrame?: string; listFingerprints?: ReadonlyMap<string, string>; changedPosts?: ReadonlySet<number> };
+  previous?: { outputs: ReadonlyMap<string, OutputRecord>; inputFrame?: string; reached: () => ReadonlySet<string> };
   /** The previous build's layout shells: reused when the layout's inputs are the same. */
   shells?: LayoutShells;
   threads: RenderThreads;
@@ -75,14 +67,8 @@ export async function renderSite(input: {
     const assets = await input.assets;
     const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
     const inputFrame = inputFrameOf(site, assets, layout.inputs);
-    const lists = listFingerprints(site);
     const before = input.previous;
-    const previous: ReuseSource | undefined = before && {
-      outputs: before.outputs,
-      ...(before.changedPosts && before.changedPosts.size <= MAX_CHANGED_POSTS && before.listFingerprints && before.inputFrame === inputFrame
-        ? { changed: { posts: before.changedPosts, lists: changedLists(before.listFingerprints, lists) } }
-        : {}),
-    };
+    const previous: ReuseSource | undefined = before && { outputs: before.outputs, ...(before.inputFrame === inputFrame ? { reached: before.reached() } : {}) };
     const progress = { own: 0, pool: 0 };
     const report = () => onProgress(progress.own + progress.pool, instances.length);
     const queue = createRenderQueue();
@@ -107,8 +93,8 @@ export async function renderSite(input: {
       site,
       assets,
       (file, order) => {
-        outputs.push({ path: file.path, order, record: file.record, rendered: !('reuse' in file) });
-        return 'reuse' in file ? output.reuse(file.path) : output.add(file);
+        outputs.push({ path: file.path, order, record: file.record, rendered: !('keep' in file) });
+        return 'keep' in file ? output.keep(file.path) : output.add(file);
       },
       {
         previous,
@@ -120,12 +106,11 @@ export async function renderSite(input: {
         },
       },
     );
-    if (!pooled) return { counts, inputFrame, listFingerprints: lists, outputs, written: [], shells: layout.known() };
+    if (!pooled) return { counts, inputFrame, outputs, written: [], shells: layout.known() };
     const others = await pooled;
     return {
       counts: { pages: counts.pages + others.counts.pages, files: counts.files + others.counts.files, rendered: counts.rendered + others.counts.rendered },
       inputFrame,
-      listFingerprints: lists,
       outputs: [...outputs, ...others.outputs].sort((a, b) => a.order - b.order),
       // This thread's files went into `output` itself; the workers' are added at commit.
       written: others.written,

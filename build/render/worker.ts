@@ -51,8 +51,8 @@ async function render(job: RenderJob): Promise<WorkerMessage> {
     site,
     job.assets,
     (file, order) => {
-      outputs.push({ path: file.path, order, record: file.record, rendered: !('reuse' in file) });
-      return 'reuse' in file ? writer.reuse(file.path) : writer.add(file);
+      outputs.push({ path: file.path, order, record: file.record, rendered: !('keep' in file) });
+      return 'keep' in file ? writer.keep(file.path) : writer.add(file);
     },
     {
       queue: job.queue,

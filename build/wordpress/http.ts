@@ -1,6 +1,7 @@
 /**
  * HTTP for the club's WordPress: a timeout per request, retries with exponential backoff on network
- * errors, timeouts, 429 and 5xx (honouring Retry-After), and a limit on requests in flight.
+ * errors, timeouts, 429 and 5xx (honouring Retry-After), a limit on requests in flight, and a size
+ * cap on every answer, enforced while it streams in.
  */
 export interface HttpOptions {
   /** Per attempt, headers and body included. */
@@ -11,10 +12,14 @@ export interface HttpOptions {
   backoffMs: number;
   /** Longest wait we accept from a Retry-After header. */
   maxRetryAfterMs: number;
+  /** The largest body accepted (a request may ask for less): a longer one is refused as it streams in. */
+  maxBodyBytes: number;
   fetch: typeof fetch;
   sleep: (ms: number) => Promise<void>;
   /** Counts every attempt and the bytes of every body received (the build report's WordPress traffic). */
   traffic?: Traffic;
+  /** Aborted once the work these requests serve has failed: no request starts after it, those in flight stop. */
+  signal?: AbortSignal;
 }
 
 export interface Traffic {
@@ -22,11 +27,21 @@ export interface Traffic {
   bytes: number;
 }
 
+/**
+ * The cap on one WordPress answer. A page of 100 posts with `_embed` is under 1 MB: a real
+ * WordPress 6.1's posts (/work/shared/wp-samples) are 7.4 KB each on the wire, 8.6 KB at most; the
+ * reference post with every block (tests/wordpress) 18 KB, so 1.8 MB for a page of such posts. 64 MB
+ * leaves room for posts thirty times longer than that, and keeps a broken or hostile server from
+ * filling the build's memory.
+ */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
 export const DEFAULT_HTTP: HttpOptions = {
   timeoutMs: 20_000,
   retries: 3,
   backoffMs: 500,
   maxRetryAfterMs: 30_000,
+  maxBodyBytes: MAX_RESPONSE_BYTES,
   fetch: (input, init) => fetch(input, init),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
@@ -62,7 +77,7 @@ export interface FetchedBody {
 export interface RequestOptions {
   /** Sent as they are: conditional requests use If-None-Match / If-Modified-Since. */
   headers?: Record<string, string>;
-  /** A longer body is refused as it streams in (or from its Content-Length), never buffered whole. */
+  /** Lower than HttpOptions.maxBodyBytes for this kind of download (media: 25 MB). */
   maxBodyBytes?: number;
   /**
    * Redirects are followed one by one, each target first shown to this check: it answers why the
@@ -78,10 +93,13 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_HTTP, request: RequestOptions = {}): Promise<FetchedBody> {
   let lastReason = '';
   let lastStatus: number | undefined;
+  const maxBodyBytes = Math.min(request.maxBodyBytes ?? options.maxBodyBytes, options.maxBodyBytes);
   for (let attempt = 0; attempt <= options.retries; attempt += 1) {
     let waitMs = options.backoffMs * 2 ** attempt;
+    options.signal?.throwIfAborted();
     try {
-      const signal = AbortSignal.timeout(options.timeoutMs);
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
       const { response, finalUrl } = await fetchFollowing(url, options, request, signal);
       const conditional = request.headers !== undefined && Object.keys(request.headers).some((name) => /^if-/i.test(name));
       if (response.status === 304 && conditional) {
@@ -89,7 +107,7 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
         return { status: 304, headers: response.headers, body: new Uint8Array(), url: finalUrl };
       }
       // An error page is only read for its WordPress error code: never more than the limit.
-      const body = response.ok ? await readBody(response, request.maxBodyBytes, finalUrl) : await readBody(response, request.maxBodyBytes, finalUrl).catch(() => new Uint8Array());
+      const body = response.ok ? await readBody(response, maxBodyBytes, finalUrl) : await readBody(response, maxBodyBytes, finalUrl).catch(() => new Uint8Array());
       if (options.traffic) {
         options.traffic.requests += 1;
         options.traffic.bytes += body.byteLength;
@@ -102,12 +120,27 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
       if (retryAfter !== undefined) waitMs = Math.min(retryAfter, options.maxRetryAfterMs);
     } catch (error) {
       if (error instanceof WordPressError) throw error;
+      options.signal?.throwIfAborted();
       lastStatus = undefined;
       lastReason = describeNetworkError(error, options.timeoutMs);
     }
-    if (attempt < options.retries) await options.sleep(waitMs);
+    if (attempt < options.retries) await sleepUnlessAborted(options, waitMs);
   }
   throw withStatus(new WordPressError(`${url}: gave up after ${options.retries + 1} attempts (${lastReason})`), lastStatus);
+}
+
+/** The backoff, cut short when the work is abandoned meanwhile. */
+async function sleepUnlessAborted(options: HttpOptions, ms: number): Promise<void> {
+  const { signal } = options;
+  if (!signal) return options.sleep(ms);
+  let stop: (() => void) | undefined;
+  const aborted = new Promise<void>((resolve) => {
+    stop = resolve;
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  await Promise.race([options.sleep(ms), aborted]);
+  if (stop) signal.removeEventListener('abort', stop);
+  signal.throwIfAborted();
 }
 
 function withStatus(error: WordPressError, status: number | undefined): WordPressError {
@@ -142,9 +175,9 @@ function safeResolve(location: string, base: string): string | undefined {
   }
 }
 
-async function readBody(response: Response, maxBytes: number | undefined, url: string): Promise<Uint8Array> {
-  if (maxBytes === undefined) return new Uint8Array(await response.arrayBuffer());
-  const tooLarge = () => new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes`, 'too-large');
+/** The body, read chunk by chunk: never more than `maxBytes` held, whatever the server sends or declares. */
+async function readBody(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+  const tooLarge = () => new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes (${formatMegabytes(maxBytes)}, the limit for one answer)`, 'too-large');
   const declared = Number(response.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
@@ -171,6 +204,10 @@ async function readBody(response: Response, maxBytes: number | undefined, url: s
     offset += chunk.byteLength;
   }
   return body;
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 }
 
 /** Retry-After is seconds or an HTTP date; undefined when absent or unreadable. */

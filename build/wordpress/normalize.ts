@@ -2,6 +2,8 @@ import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { sanitizeTitle, toPlainText } from '../../src/lib/sanitize.js';
 import { articleContent } from '../../src/lib/wp-leftovers.js';
 import { replaceEmbeds } from '../../src/lib/embeds.js';
+import { frenchHtml, frenchText } from '../../src/lib/typography.js';
+import { excerptText, lettersOf } from '../../src/lib/excerpt-text.js';
 import type { NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
 import { collectPostImages, mediaRequestsOf } from '../media/collect-images.js';
 import type { MediaRequest } from '../media/prepare.js';
@@ -41,6 +43,11 @@ export interface PostMedia {
   vouched: string[];
   /** Public /media/ paths of the files its pages show, once attached. */
   files: string[];
+  /**
+   * The origin WordPress declares for its posts (their `link`): links of contents to it are links to
+   * WordPress, whatever address the build reads the API at (build/media/wordpress-links.ts).
+   */
+  siteOrigin?: string;
 }
 
 export type PostResult = { normalized: NormalizedPost } | { skipped: BuildWarning };
@@ -142,17 +149,20 @@ export function normalizePost(item: unknown, index: number): PostResult {
   const withoutFrames = allowedTitle.replace(TITLE_FRAME, ' ');
   const titleHtml = withoutFrames === allowedTitle ? allowedTitle : withoutFrames.replace(/\s{2,}/g, ' ').trim();
   if (titleHtml !== allowedTitle) note('title-frame-removed', 'frame removed from the title (frames load only on a click, in contents)');
-  let titleText = toPlainText(titleHtml);
+  // French non-breaking spaces, once per post here (cached with it), never on whole pages.
+  let titleText = frenchText(toPlainText(titleHtml));
   if (!titleText) {
     note('empty-title', 'empty title, shown as "Sans titre"');
     titleText = 'Sans titre';
   }
   // Its only notes are the shortcodes it removed. Videos, social posts and maps then wait for the
   // fan's click (issue 16): placeholders made here, on sanitized HTML.
-  const contentHtml = replaceEmbeds(
-    articleContent(rendered(item.content), (message) => note('shortcode-removed', message)),
-    renderEmbedPlaceholder,
-    (message) => note('embed-removed', message),
+  const contentHtml = frenchHtml(
+    replaceEmbeds(
+      articleContent(rendered(item.content), (message) => note('shortcode-removed', message)),
+      renderEmbedPlaceholder,
+      (message) => note('embed-removed', message),
+    ),
   );
   if (!contentHtml) note('empty-content', 'empty content');
 
@@ -172,9 +182,9 @@ export function normalizePost(item: unknown, index: number): PostResult {
         dateGmt: dateOrUndefined(item.date_gmt) ?? date,
         modified,
         slug: typeof item.slug === 'string' && /^[a-z0-9-]*$/.test(item.slug) ? item.slug : '',
-        titleHtml: titleHtml || titleText,
+        titleHtml: titleHtml ? frenchHtml(titleHtml) : titleText,
         titleText,
-        excerptText: excerptOf(rendered(item.excerpt), contentHtml),
+        excerptText: frenchText(excerptOf(rendered(item.excerpt), rendered(item.content), contentHtml)),
         contentHtml,
         image: null,
       },
@@ -187,10 +197,22 @@ export function normalizePost(item: unknown, index: number): PostResult {
         requests: mediaRequestsOf(id, images),
         vouched: images.vouched,
         files: [],
+        ...siteOriginOf(item.link),
       },
       warnings,
     },
   };
+}
+
+/** `{ siteOrigin }` from a post's `link` when it is an http(s) address. */
+function siteOriginOf(link: unknown): { siteOrigin?: string } {
+  if (typeof link !== 'string') return {};
+  try {
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? { siteOrigin: url.origin } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The ids of the embedded terms when present, else the post's own id list. */
@@ -199,8 +221,20 @@ function termIds(embedded: unknown, ids: unknown): number[] {
   return list.filter(isPositiveIntegerId);
 }
 
-function excerptOf(excerptHtml: string, contentHtml: string): string {
-  const text = toPlainText(excerptHtml).replace(/\s*\[(…|&hellip;|\.\.\.)\]\s*$/, '…') || toPlainText(contentHtml);
+/**
+ * The card's summary. WordPress writes an excerpt the editor left empty from the content with its
+ * tags stripped, so the cells of a table or two blocks run together ('RangÉquipeJoués'): such an
+ * excerpt (its words are the start of the content's) is made again from the content, block by
+ * block and without tables (src/lib/excerpt-text.ts). An excerpt the editor wrote is kept.
+ */
+function excerptOf(excerptHtml: string, rawContentHtml: string, contentHtml: string): string {
+  const given = excerptText(excerptHtml).replace(/\s*\[(…|&hellip;|\.\.\.)\]\s*$/, '…');
+  const givenLetters = lettersOf(given);
+  // Only the content's start can hold the excerpt's words: its markup is read up to a bound (a table's
+  // tags weigh a few times its text), not whole, on every post of a clean build.
+  const contentStart = rawContentHtml.slice(0, 8 * excerptHtml.length + 4000);
+  const written = givenLetters !== '' && !lettersOf(toPlainText(contentStart)).startsWith(givenLetters);
+  const text = written ? given : excerptText(contentHtml) || given;
   if (text.length <= EXCERPT_LENGTH) return text;
   const cut = text.slice(0, EXCERPT_LENGTH);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH / 2)).replace(/[\s,;:.]+$/, '')}…`;
@@ -213,7 +247,7 @@ export function normalizeTermList(items: unknown[], kind: 'category' | 'tag', wa
       warn(warning(`${kind}-skipped`, `${kind} #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer`));
       return;
     }
-    const name = toPlainText(typeof item.name === 'string' ? item.name : '');
+    const name = frenchText(toPlainText(typeof item.name === 'string' ? item.name : ''));
     if (!name) warn(warning(`${kind}-without-name`, `${kind} ${item.id}: no name, shown as "Sans nom"`, item.id));
     if (terms.has(item.id)) return;
     terms.set(item.id, {

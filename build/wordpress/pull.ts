@@ -28,8 +28,8 @@ export type Limiter = ReturnType<typeof createLimiter>;
  * 100 per page until X-WP-TotalPages. `apiUrl` is the REST base, e.g. https://host/wp-json/wp/v2.
  */
 export async function pullWordPress(apiUrl: string, options: PullOptions = {}): Promise<RawWordPressContent> {
-  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
-  const limit = createLimiter(options.concurrency ?? 3);
+  const session = startSession(options);
+  const { http, limit } = session;
   const report = options.onProgress ?? (() => {});
   const pull = async (resource: keyof typeof FULL_PULL) => {
     const started = performance.now();
@@ -38,8 +38,43 @@ export async function pullWordPress(apiUrl: string, options: PullOptions = {}): 
     report(`wordpress  ${resource}: ${items.length} in ${pages} page${pages === 1 ? '' : 's'} (${seconds} s)`);
     return items;
   };
-  const [posts, categories, tags] = await Promise.all([pull('posts'), pull('categories'), pull('tags')]);
+  const [posts, categories, tags] = await session.run(() => Promise.all([pull('posts'), pull('categories'), pull('tags')]));
   return { posts, categories, tags };
+}
+
+export interface PullSession {
+  http: HttpOptions;
+  limit: Limiter;
+  /** Runs the pull; its first failure stops the others: no request starts after it, those in flight are cancelled. */
+  run<T>(pull: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The requests of one pull. A pull is all or nothing: once it has failed, what its other requests
+ * would bring is thrown away, so they are not sent (a lying X-WP-TotalPages would otherwise send
+ * hundreds of them after the first error).
+ */
+export function startSession(options: PullOptions, extra: Partial<HttpOptions> = {}): PullSession {
+  const stop = new AbortController();
+  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http, ...extra, signal: stop.signal };
+  const limited = createLimiter(options.concurrency ?? 3);
+  const limit: Limiter = (task) =>
+    limited(async () => {
+      stop.signal.throwIfAborted();
+      return task();
+    });
+  return {
+    http,
+    limit,
+    run: async (pull) => {
+      try {
+        return await pull();
+      } catch (error) {
+        stop.abort(error);
+        throw error;
+      }
+    },
+  };
 }
 
 export function resourceUrl(apiUrl: string, resource: string, page: number, extra: Readonly<Record<string, string>> = {}): string {
@@ -58,7 +93,13 @@ export interface ListPage {
   total?: number;
 }
 
-/** Every page of a collection query; `first` is page 1 when the caller already has it. */
+/**
+ * Every page of a collection query; `first` is page 1 when the caller already has it. The pages
+ * must be what X-WP-TotalPages announced: each one new items. A page that is empty before the
+ * announced end, or that holds only items of another page (a server or a cache in front of it
+ * that ignores `page` answers page 1 every time), fails the list; so does any page's error, and
+ * the pages not yet requested then never are.
+ */
 export async function fetchList(
   apiUrl: string,
   resource: string,
@@ -67,24 +108,70 @@ export async function fetchList(
   limit: Limiter,
   first?: ListPage,
 ): Promise<{ items: unknown[]; pages: number; total?: number }> {
-  const fetchPage = (page: number) => limit(() => fetchListPage(resourceUrl(apiUrl, resource, page, params), http));
-  const head = first ?? (await fetchPage(1));
+  let failure: unknown;
+  const pageOf = new Map<unknown, number>();
+  const fetchPage = (page: number, totalPages: number) =>
+    limit(async () => {
+      if (failure !== undefined) throw failure;
+      try {
+        const url = resourceUrl(apiUrl, resource, page, params);
+        const result = await fetchListPage(url, http).catch((error: unknown) => {
+          throw page > 1 && error instanceof WordPressError ? new WordPressError(`${resource}: page ${page} of the ${totalPages} X-WP-TotalPages announced: ${error.message}`) : error;
+        });
+        checkPage(resource, url, page, totalPages, result, pageOf);
+        return result;
+      } catch (error) {
+        failure ??= error;
+        throw error;
+      }
+    });
+  const head = first ?? (await fetchPage(1, 1));
   const totalPages = head.totalPages ?? 1;
   if (totalPages > MAX_PAGES) throw new WordPressError(`${resource}: X-WP-TotalPages says ${totalPages}, more than the ${MAX_PAGES} we accept`);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, totalPages - 1) }, (_, index) => fetchPage(index + 2)));
+  if (first) checkPage(resource, resourceUrl(apiUrl, resource, 1, params), 1, totalPages, head, pageOf);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, totalPages - 1) }, (_, index) => fetchPage(index + 2, totalPages)));
   return { items: [head, ...rest].flatMap((page) => page.items), pages: Math.max(1, totalPages), total: head.total };
+}
+
+/** Fails a page that cannot be the one asked for (see fetchList); records its items' ids. */
+function checkPage(resource: string, url: string, page: number, totalPages: number, result: ListPage, pageOf: Map<unknown, number>): void {
+  if (page > 1 && result.items.length === 0) {
+    throw new WordPressError(`${resource}: page ${page} is empty, though X-WP-TotalPages announced ${totalPages} (${url})`);
+  }
+  const ids = result.items.map(itemId).filter((id) => id !== undefined);
+  const earlier = ids.map((id) => pageOf.get(id));
+  if (page > 1 && ids.length > 0 && earlier.every((seen) => seen !== undefined)) {
+    const pages = [...new Set(earlier)].sort((a, b) => (a as number) - (b as number));
+    throw new WordPressError(`${resource}: page ${page} repeats the items of page ${pages.join(', ')}: WordPress, or a cache in front of it, ignores the page asked for (${url})`);
+  }
+  for (const id of ids) if (!pageOf.has(id)) pageOf.set(id, page);
+}
+
+function itemId(item: unknown): unknown {
+  return typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
 }
 
 export async function fetchListPage(url: string, http: HttpOptions): Promise<ListPage> {
   const { headers, body } = await getWithRetry(url, http);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(body));
-  } catch {
-    throw new WordPressError(`${url} did not answer JSON (is it the REST base, …/wp-json/wp/v2?)`);
-  }
-  if (!Array.isArray(parsed)) throw new WordPressError(`${url} did not answer a JSON list`);
+  const parsed = parseJson(url, headers.get('content-type'), body);
+  if (!Array.isArray(parsed)) throw new WordPressError(`${url} answered JSON that is not a list (${parsed === null ? 'null' : typeof parsed})`);
   return { items: parsed, totalPages: countHeader(headers.get('x-wp-totalpages')), total: countHeader(headers.get('x-wp-total')) };
+}
+
+/**
+ * A WordPress answer's JSON, or an error saying what came instead: an HTML page (a wrong REST base,
+ * a login or maintenance page) or JSON cut short or malformed, with where it broke.
+ */
+function parseJson(url: string, contentType: string | null, body: Uint8Array): unknown {
+  const text = new TextDecoder().decode(body);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const type = contentType?.split(';')[0]?.trim() || 'no content type';
+    if (!/json/i.test(type) && /^\s*</.test(text)) throw new WordPressError(`${url} answered an HTML page (${type}), not JSON: is it the REST base, …/wp-json/wp/v2?`);
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/[\s\p{Cc}]+/gu, ' ').slice(0, 160);
+    throw new WordPressError(`${url} answered ${body.byteLength} bytes of ${type} that are not valid JSON (${reason})`);
+  }
 }
 
 function countHeader(value: string | null): number | undefined {

@@ -1,6 +1,6 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
-import { createLimiter, DEFAULT_HTTP, WordPressError, type HttpOptions, type Traffic } from './http.js';
-import { fetchList, fetchListPage, FULL_PULL, PER_PAGE, resourceUrl, type Limiter, type PullOptions } from './pull.js';
+import { WordPressError, type HttpOptions, type Traffic } from './http.js';
+import { fetchList, fetchListPage, FULL_PULL, PER_PAGE, resourceUrl, startSession, type Limiter, type PullOptions } from './pull.js';
 import { warning, type BuildWarning } from '../warnings.js';
 
 /**
@@ -64,10 +64,9 @@ const ID_FIELDS = { _fields: 'id,modified,featured_media,categories,tags', order
  */
 export async function syncWordPress(apiUrl: string, previous: SyncState | undefined, options: PullOptions = {}): Promise<LivePull> {
   const traffic: Traffic = { requests: 0, bytes: 0 };
-  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http, traffic };
-  const limit = createLimiter(options.concurrency ?? 3);
+  const { http, limit, run } = startSession(options, { traffic });
   const report = options.onProgress ?? (() => {});
-  return previous ? incrementalPull(apiUrl, previous, http, limit, traffic, report) : fullPull(apiUrl, http, limit, traffic, report);
+  return run(() => (previous ? incrementalPull(apiUrl, previous, http, limit, traffic, report) : fullPull(apiUrl, http, limit, traffic, report)));
 }
 
 async function fullPull(apiUrl: string, http: HttpOptions, limit: Limiter, traffic: Traffic, report: (line: string) => void): Promise<LivePull> {

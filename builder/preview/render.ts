@@ -94,7 +94,7 @@ export async function renderPreview(raw: Record<string, unknown>, settings: Prev
     headers: [
       ...COMMON_HEADERS,
       // The article pages' own policy (build/hosting/policy.ts): embeds, the recent posts frame, content styles.
-      ['Content-Security-Policy', contentSecurityPolicy({ head, frame: false, imageOrigins: dataImageOrigins(site) })],
+      ['Content-Security-Policy', contentSecurityPolicy({ head, imageOrigins: dataImageOrigins(site) })],
       ['X-Frame-Options', 'DENY'],
       ['Cache-Control', 'no-store'],
       ['X-Robots-Tag', 'noindex'],

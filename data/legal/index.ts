@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { frenchData } from '../../src/lib/typography.js';
 import { legalDataSchema, type LegalData } from '../../src/schemas/legal.js';
 import { projectRoot } from '../project-root.js';
 
@@ -10,10 +11,13 @@ export class LegalDataError extends Error {
 
 export const LEGAL_FILE = 'data/legal/legal.json';
 
-/** Validates the legal texts; the message names the file and the first bad field ('mentionsLegales.sections.0.id: ...'). */
+/**
+ * Validates the legal texts, given back in French typography (src/lib/typography.ts); the message
+ * names the file and the first bad field ('mentionsLegales.sections.0.id: ...').
+ */
 export function parseLegalData(raw: unknown, file = LEGAL_FILE): LegalData {
   const result = legalDataSchema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) return frenchData(result.data);
   const issue = result.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : '(root)';
   throw new LegalDataError(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);

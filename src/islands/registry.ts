@@ -14,6 +14,7 @@ export const ISLANDS = {
   'load-more': 'src/islands/load-more/load-more.client.ts',
   'news-slider': 'src/islands/news-slider/news-slider.client.ts',
   embed: 'src/islands/embed/embed.client.ts',
+  'recent-posts': 'src/islands/recent-posts/recent-posts.client.ts',
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -116,6 +116,24 @@ export function cappedSlot(name: Exclude<ImageSlotName, 'thumb'>, maxCssWidth: n
   return proportionalSlot(segments);
 }
 
+/** content/20-media.css: a gallery's columns are separated by .75rem, and phones show one column. */
+const GALLERY_GAP = 12;
+
+/**
+ * `sizes` of a picture in a gallery of `columns` columns inside the article column (one column on
+ * phones). Its widths are the content slot's: a column never needs more than the whole column does.
+ */
+export function gallerySizes(columns: number): string {
+  const count = Math.min(Math.max(Math.round(columns), 1), 9);
+  const gaps = GALLERY_GAP * (count - 1);
+  return sizesAttribute([
+    { below: 640, width: CONTAINER },
+    { below: 1024, width: { vw: 100 / count, px: (-32 - gaps) / count } },
+    { below: CONTAINER_END, width: { vw: 100 / count, px: (-392 - gaps) / count } },
+    { below: Infinity, width: fixed((840 - gaps) / count) },
+  ]);
+}
+
 function proportionalSlot(segments: Segment[]): ImageSlot {
   const [min, max] = widthRange(segments);
   return {

@@ -15,9 +15,10 @@ export interface MatchCardData {
   externTeamInitials: string;
   /** The home team's arena. */
   place: string;
-  /** 'Samedi' (from the full date, in Paris). */
+  /** 'samedi' (from the full date, in Paris): French writes weekday and month in lower case inside a date. */
   weekday: string;
   date: string;
+  /** The calendar's heading ('Septembre', as the spec writes it); the card writes it in lower case. */
   month: string;
   year: string;
   hours: string;
@@ -44,7 +45,7 @@ export function toMatchCard(match: Match, teamsById: ReadonlyMap<number, Team>, 
     externTeamLogo: away.logo,
     externTeamInitials: teamInitials(away.name),
     place: home.salle,
-    weekday: weekday.charAt(0).toUpperCase() + weekday.slice(1),
+    weekday,
     date: match.date,
     month: match.month,
     year: match.year,

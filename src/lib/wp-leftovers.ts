@@ -17,8 +17,15 @@ export function articleContent(html: string, note: Note): string {
   return wrapTables(dropEmptyParagraphs(sanitizeContent(removeUnknownShortcodes(expandCaptions(html), note))));
 }
 
-/** Double quotes as they reach us: straight, or made typographic by wptexturize (which skips only shortcodes it knows). */
-const DOUBLE_QUOTE = String.raw`(?:"|&quot;|&#0?34;|&#8220;|&#8221;|&#8243;|“|”|″)`;
+/**
+ * Double quotes as they reach us: straight, or made typographic by wptexturize (which skips only
+ * shortcodes it knows), in the site's language: English “ ” and ″ after a digit, or with WordPress's
+ * French translation (Debian's wordpress-l10n) « and » with a non-breaking space inside, and ″ as
+ * &Prime;. Other languages' quote marks (German „ “, Swiss ‹ ›) read the same way.
+ */
+const QUOTE_MARK = String.raw`(?:"|&quot;|&#0?34;|&#822[0-2];|&#8243;|&[lr]dquo;|&bdquo;|&Prime;|&[lr]aquo;|&#171;|&#187;|&#8249;|&#8250;|&[lr]saquo;|[“”„″«»‹›])`;
+const QUOTE_SPACE = String.raw`(?:&nbsp;|&#160;|&#8239;|\u00a0|\u202f)?`;
+const DOUBLE_QUOTE = String.raw`${QUOTE_SPACE}${QUOTE_MARK}${QUOTE_SPACE}`;
 const ATTRIBUTE = new RegExp(String.raw`([a-z_-]+)\s*=\s*(?:${DOUBLE_QUOTE}([\s\S]*?)${DOUBLE_QUOTE}|'([^']*)'|([^\s\]]+))`, 'gi');
 
 /** `[name a="1" b=2]` attributes, as WordPress's shortcode_parse_atts reads them. */

@@ -1,9 +1,8 @@
 import { ArticlePage } from '../pages/news/ArticlePage.js';
-import { articleInputs, findPost, jsonPageInputs, listPageInputs, loadArticle, loadListPage, loadRecentPosts, newsList, termList, type NewsList } from '../pages/news/load-news.js';
+import { articleInputs, findPost, jsonPageInputs, listPageInputs, loadArticle, loadListPage, newsList, recentPostsJson, termList, type NewsList } from '../pages/news/load-news.js';
 import { jsonPageNumbers, pageCount, pageOf, toCard } from '../components/news/news-cards.js';
 import { renderNewsFeed } from '../pages/news/news-feed.js';
 import { NewsListPage } from '../pages/news/NewsListPage.js';
-import { RecentPostsFrame } from '../pages/news/RecentPostsFrame.js';
 import type { SiteData } from '../site-data.js';
 import { defineFile, definePage, type Route, type RouteParams } from './types.js';
 
@@ -77,12 +76,9 @@ export const newsRoutes: Route[] = [
     lastModified: (site, params) => findPost(site, params.id).modified,
     Page: ArticlePage,
   }),
-  definePage({
+  defineFile({
     id: 'news-recent',
-    pageType: 'frame',
-    frame: true,
-    load: loadRecentPosts,
-    Page: RecentPostsFrame,
+    content: recentPostsJson,
   }),
   ...termRoutes('category'),
   ...termRoutes('tag'),

@@ -49,7 +49,7 @@ export const ROUTE_PATHS = {
   'news-page': '/actualites/page/:n',
   'news-page-json': '/actualites/page/:n.json',
   'news-article': '/actualites/article/:id',
-  'news-recent': '/actualites/recents',
+  'news-recent': '/actualites/recents.json',
   'news-category': '/actualites/category/:id',
   'news-category-page': '/actualites/category/:id/page/:n',
   'news-category-page-json': '/actualites/category/:id/page/:n.json',

@@ -25,7 +25,7 @@ export interface RouteInputs {
 }
 
 /** How a page is counted in the build report and the budgets. */
-export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'error' | 'frame';
+export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'error';
 
 export interface PageDefinition<P> {
   /** Its URL pattern is ROUTE_PATHS[id] (src/routes/route-paths.ts). */
@@ -43,8 +43,6 @@ export interface PageDefinition<P> {
   hideFromSitemap?: boolean;
   /** Date of the content behind a page (ISO), for the sitemap's lastmod; omitted when unknown. */
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
-  /** Rendered alone, without the site's layout, to be shown in a frame of other pages (left out of the sitemap). */
-  frame?: boolean;
   /**
    * What the page is made from, far cheaper to compute than its props (for routes of thousands of
    * pages): when given, an incremental build compares it instead of the props to tell whether the
@@ -62,7 +60,6 @@ export interface PageRoute {
   aliasOf?: StaticRouteId;
   outputFile?: string;
   hideFromSitemap: boolean;
-  frame: boolean;
   lastModified?: (site: SiteData, params: RouteParams) => string | undefined;
   paths: (site: SiteData) => RouteParams[];
   /** As PageDefinition's `inputs`. */
@@ -104,8 +101,7 @@ export function definePage<P>(def: PageDefinition<P>): PageRoute {
     pageType: def.pageType,
     aliasOf: def.aliasOf,
     outputFile: def.outputFile,
-    hideFromSitemap: def.hideFromSitemap ?? Boolean(def.aliasOf || def.frame),
-    frame: def.frame ?? false,
+    hideFromSitemap: def.hideFromSitemap ?? Boolean(def.aliasOf),
     lastModified: def.lastModified,
     ...(def.inputs ? { inputs: def.inputs } : {}),
     paths: def.paths ?? (() => [{}]),

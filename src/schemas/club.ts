@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { clubImage, faqEntry, httpsUrl, integer, localImage, schemaRef, text, texts, unique } from './common.js';
-import { STATIC_ROUTE_IDS } from './routes.js';
+import { clubImage, faqEntry, httpsUrl, integer, localImage, routeId, schemaRef, text, texts, unique } from './common.js';
 
 /** Static club data (spec section 3: Partner, History, Palmares; sections 2.5-2.14 and 9). */
 
@@ -161,7 +160,7 @@ export const matchGuideFileSchema = z.strictObject({
 
 /** The menu of spec 2.2; internal entries name a route id, never a path. "{saison}" in a label is the current season's label. */
 export const menuLinkSchema = z.union([
-  z.strictObject({ label: text, route: z.enum(STATIC_ROUTE_IDS) }),
+  z.strictObject({ label: text, route: routeId }),
   z.strictObject({ label: text, external: httpsUrl, newTab: z.boolean().optional() }),
 ]);
 

@@ -54,6 +54,41 @@ export const isoDate = z.string().refine(
   { error: (issue) => `${show(issue.input)} is not a real date (YYYY-MM-DD)` },
 );
 
+/**
+ * A page of the site named by its route id ('contact'), as menus and FAQ links name them. An unknown
+ * id gets a short message (the closest id when one is near) rather than the forty ids of the table.
+ */
+export const routeId = z.enum(STATIC_ROUTE_IDS, {
+  error: (issue) => {
+    const near = typeof issue.input === 'string' ? closestRouteId(issue.input) : undefined;
+    return `${show(issue.input)} is not a route id of the site (src/routes/route-paths.ts)${near ? `: did you mean ${show(near)}?` : ''}`;
+  },
+});
+
+/** The route id a typo most likely meant: one edit away, two for a longer id. */
+function closestRouteId(input: string): string | undefined {
+  const most = input.length >= 6 ? 2 : 1;
+  let best: { id: string; distance: number } | undefined;
+  for (const id of STATIC_ROUTE_IDS) {
+    const distance = editDistance(input, id);
+    if (distance <= most && (!best || distance < best.distance)) best = { id, distance };
+  }
+  return best?.id;
+}
+
+/** Levenshtein distance (insertions, deletions, substitutions), one row at a time. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length] as number;
+}
+
 /** A picture with its French alt text and size (width and height reserve its place before it loads). */
 export const clubImage = z.strictObject({
   src: localImage,
@@ -72,7 +107,7 @@ export const faqEntry = z
       .array(
         z.strictObject({
           text: text.meta({ description: 'The words of the answer that become the link ("la page Contact").' }),
-          route: z.enum(STATIC_ROUTE_IDS).meta({ description: 'Route id of the page linked to (src/routes/route-paths.ts).' }),
+          route: routeId.meta({ description: 'Route id of the page linked to (src/routes/route-paths.ts).' }),
         }),
       )
       .optional(),

@@ -87,7 +87,20 @@ export const playerSchema = z
 
 export const playersFileSchema = z
   .strictObject({ ...schemaRef, players: z.array(playerSchema) })
-  .superRefine((file, ctx) => unique(file.players, (player) => player.id, ctx, (index) => ['players', index, 'id'], 'used twice'));
+  .superRefine((file, ctx) => {
+    unique(file.players, (player) => player.id, ctx, (index) => ['players', index, 'id'], 'used twice');
+    // A picture names the players it shows: an id that is no player is a typo or a player who left.
+    const ids = new Set(file.players.map((player) => player.id));
+    file.players.forEach((player, index) => {
+      player.pictures.forEach((picture, pictureIndex) => {
+        picture.playerId.forEach((id, idIndex) => {
+          if (!ids.has(id)) {
+            ctx.addIssue({ code: 'custom', path: ['players', index, 'pictures', pictureIndex, 'playerId', idIndex], input: id, message: `${id} is not a player of data/players.json` });
+          }
+        });
+      });
+    });
+  });
 
 export type CareerEntry = z.infer<typeof careerEntrySchema>;
 export type PalmaresEntry = z.infer<typeof palmaresEntrySchema>;

@@ -1,4 +1,5 @@
-import { builtFramePaths, builtPagePaths } from './site-pages.js';
+import { readFileSync } from 'node:fs';
+import { builtPagePaths } from './site-pages.js';
 import { expect, test, waitForIslands } from './fixtures.js';
 
 const PAGES = builtPagePaths();
@@ -20,16 +21,34 @@ test.describe('every page of the route table', () => {
   }
 });
 
-test('pages shown in a frame answer 200, log no console error and open their links in a new tab', async ({ page, consoleErrors }) => {
-  const frames = builtFramePaths();
-  expect(frames).toEqual(['/actualites/recents/']);
-  for (const path of frames) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    await expect(page.locator('a[target="_blank"]'), path).toHaveCount(4);
-    expect(await page.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)), path).toBe(true);
-  }
-  expect(consoleErrors).toEqual([]);
+test.describe("an article's recent posts (issue 33)", () => {
+  const latest = () => JSON.parse(readFileSync('.tmp/site/actualites/recents.json', 'utf8')) as { href: string }[];
+  const oldest = () => builtPagePaths().filter((path) => /^\/actualites\/article\/\d+\/$/.test(path)).sort((a, b) => Number(a.split('/')[3]) - Number(b.split('/')[3]))[0] as string;
+
+  test('are links of the page itself, in the HTML before any script, aligned, without a frame', async ({ page }) => {
+    const html = await (await page.request.get(oldest())).text();
+    expect(html).not.toContain('<iframe');
+    expect((html.match(/class="sidebar-recent-link"/g) ?? []).length).toBe(4);
+    await page.goto(oldest());
+    const thumbs = page.locator('.sidebar-recent .sidebar-recent-thumb');
+    await expect(thumbs).toHaveCount(4);
+    const lefts = await thumbs.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(1);
+  });
+
+  test("show the site's latest posts once the page is live, and open them in the same tab", async ({ page, context, consoleErrors }) => {
+    await page.goto(oldest());
+    await waitForIslands(page);
+    const links = page.locator('.sidebar-recent a');
+    await expect(links).toHaveCount(4);
+    await expect.poll(() => links.evaluateAll((items) => items.map((item) => item.getAttribute('href')))).toEqual(latest().map((post) => post.href));
+    const pagesBefore = context.pages().length;
+    await links.first().scrollIntoViewIfNeeded();
+    await links.first().click();
+    await expect(page).toHaveURL(new RegExp(`${latest()[0]?.href}$`));
+    expect(context.pages()).toHaveLength(pagesBefore);
+    expect(consoleErrors).toEqual([]);
+  });
 });
 
 test('an unknown path gets the error screen', async ({ page }) => {

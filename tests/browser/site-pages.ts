@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { href } from '../../src/routes/route-paths.js';
 
-const report = () => JSON.parse(readFileSync('.tmp/site-report.json', 'utf8')) as { pagePaths: string[]; framePaths: string[] };
+const report = () => JSON.parse(readFileSync('.tmp/site-report.json', 'utf8')) as { pagePaths: string[] };
 
-/** Every HTML page the build wrote (but those shown in a frame of other pages), from the build report next to the tested output. */
+/** Every HTML page the build wrote, from the build report next to the tested output. */
 export function builtPagePaths(): string[] {
   return report().pagePaths;
-}
-
-/** Pages shown in a frame of other pages (the recent posts of the article sidebar). */
-export function builtFramePaths(): string[] {
-  return report().framePaths;
 }
 
 /** Pages expanded from data (articles, terms, news pages, players) share a pattern. */

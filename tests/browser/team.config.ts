@@ -21,7 +21,7 @@ export default defineConfig({
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     command:
-      `node build/launch.cjs --out .tmp/site-team --now ${TEAM_BUILD_NOW} --site-url http://127.0.0.1:${PORT}` +
+      `node build/launch.mjs --out .tmp/site-team --now ${TEAM_BUILD_NOW} --site-url http://127.0.0.1:${PORT}` +
       ` && npx http-server .tmp/site-team -a 127.0.0.1 -p ${PORT} -c-1 -s`,
     cwd: ROOT,
     url: `http://127.0.0.1:${PORT}/`,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
 
 /** SITE_URL with a path prefix: the site is served from https://club.example/sqbb/. */
 describe('a site built for a SITE_URL with a path prefix', () => {

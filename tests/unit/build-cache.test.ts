@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendBodies, bodyFingerprint, CacheDamagedError, readBody, type BodyRef } from '../../build/cache/body-pack.js';
-import { deltaFile, markStateChanging, removeHead, stateFile } from '../../build/cache/build-cache.js';
+import { DatabaseSync } from 'node:sqlite';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
+import { stateFile } from '../../build/state/database.js';
 import { readTree } from './read-tree.js';
 
 /** A persistent cache is never trusted blindly: anything odd gives one warning and a clean build. */
@@ -16,7 +15,6 @@ describe('the build cache', () => {
   const options = (...extra: string[]) =>
     parseOptions(['--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--content', path.join(root, 'content'), '--now', '2026-01-15T12:00:00Z', ...extra], {});
   const build = (...extra: string[]) => runBuild(options(...extra), true);
-  const cacheFile = () => stateFile(options());
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-cache-'));
@@ -28,75 +26,56 @@ describe('the build cache', () => {
 
   for (const [name, damage] of [
     ['truncated', (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2))],
-    ['corrupt', (bytes: Buffer) => Buffer.concat([bytes.subarray(0, 200), Buffer.from('x'), bytes.subarray(201)])],
+    ['corrupt', (bytes: Buffer) => bytes.map((byte, at) => (at >= 4096 && at % 509 === 0 ? byte ^ 0x5a : byte))],
     ['foreign', () => Buffer.from('{"not":"our cache"}')],
   ] as const) {
-    it(`ignores a ${name} cache with one warning and builds clean, the same site`, async () => {
-      const file = cacheFile();
+    it(`ignores a ${name} state database with one warning and builds clean, the same site`, async () => {
+      const file = stateFile(options());
       await writeFile(file, damage(await readFile(file)));
       const report = await build();
       expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
       expect(report.warnings.filter((warning) => warning.kind === 'build-cache').map((warning) => warning.message)).toEqual([
-        expect.stringMatching(/is corrupt, truncated or not ours: ignored, clean build$/),
+        expect.stringMatching(/^build state .*\.sqlite (is damaged|cannot be read) .*: ignored, clean build$/),
       ]);
       expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
-      // Its result is the new cache.
+      // Its result is the new state.
       expect((await build()).run.mode).toBe('incremental');
     });
   }
 
-  it('ignores a body pack that no longer holds what it held, with one warning: the same site, clean', async () => {
-    const pack = async () => {
-      const packs = (await readdir(path.join(root, 'cache'))).filter((name) => name.endsWith('.pack'));
-      expect(packs).toHaveLength(1);
-      return path.join(root, 'cache', packs[0] as string);
-    };
-    // Bodies are read only for the articles rendered again: an edited post makes the build read them.
-    // One post's title, the file's other bytes as they are (the other posts stay unchanged).
-    const edit = async (title: string) => {
-      const file = path.join(root, 'content', 'posts.json');
-      const text = await readFile(file, 'utf8');
-      const old = (JSON.parse(text) as { title: { rendered: string } }[])[0]?.title.rendered ?? '';
-      expect(text).toContain(JSON.stringify(old));
-      await writeFile(file, text.replace(JSON.stringify(old), JSON.stringify(title)));
-    };
-    const original = await readFile(path.join(root, 'content', 'posts.json'));
+  it('ignores a post body that does not read back as it was written, with one warning: the same site, clean', async () => {
     const categories = path.join(root, 'content', 'categories.json');
     const terms = await readFile(categories, 'utf8');
     try {
       await build();
-      // A byte of every body flipped: whichever article renders again meets one.
-      const bytes = await readFile(await pack());
-      for (let index = 0; index < bytes.length; index += 50) bytes[index] = (bytes[index] as number) ^ 1;
-      await writeFile(await pack(), bytes);
+      // One byte of every body's text flipped, in the database file itself (SQLite does not check values).
+      const file = stateFile(options());
+      const bytes = await readFile(file);
+      let flipped = 0;
+      for (let at = bytes.indexOf('</p>'); at >= 0; at = bytes.indexOf('</p>', at + 4)) {
+        bytes[at + 1] = 0x50;
+        flipped += 1;
+      }
+      expect(flipped).toBeGreaterThan(10);
+      await writeFile(file, bytes);
       // A new category name reaches every article of that category: their bodies are read.
       await writeFile(categories, terms.replace(/"name":\s*"([^"]+)"/, '"name": "$1 (renommée)"'));
-      await edit('Un titre corrigé');
       const report = await build();
       expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
       expect(report.warnings.filter((warning) => warning.kind === 'build-cache').map((warning) => warning.message)).toEqual([
-        expect.stringMatching(/\.pack is damaged \(a body does not read back as it was written\): ignored, clean build$/),
+        expect.stringMatching(/^build state .*: the body of post \d+ is damaged: ignored, clean build$/),
       ]);
-      await writeFile(categories, terms);
-      await writeFile(path.join(root, 'content', 'posts.json'), original);
-      expect((await build()).run.mode).toBe('incremental');
-      // Cut short: the state is not read at all.
-      const whole = await readFile(await pack());
-      await writeFile(await pack(), whole.subarray(0, whole.length - 10));
-      await edit('Encore un titre');
-      expect((await build()).run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
     } finally {
-      await writeFile(path.join(root, 'content', 'posts.json'), original);
       await writeFile(categories, terms);
     }
     expect((await build()).run.mode).toBe('incremental');
     expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
   });
 
-  it('starts clean without a warning from a cache in an older format of ours (a new release)', async () => {
-    const file = cacheFile();
-    const bytes = await readFile(file);
-    await writeFile(file, Buffer.concat([Buffer.from('SQBB-BUILD-CACHE 1\n'), bytes.subarray(bytes.indexOf(0x0a) + 1)]));
+  it('starts clean without a warning from a state of another version of the build (a new release)', async () => {
+    const db = new DatabaseSync(stateFile(options()));
+    db.exec('PRAGMA user_version = 999');
+    db.close();
     const report = await build();
     expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'cache made by another version of the build' });
     expect(report.warnings.filter((warning) => warning.kind === 'build-cache')).toEqual([]);
@@ -109,8 +88,8 @@ describe('the build cache', () => {
     await build();
   });
 
-  it('leaves the previous cache as it was when a build fails', async () => {
-    const before = await readFile(cacheFile());
+  it('leaves the previous state as it was when a build fails', async () => {
+    const before = await readFile(stateFile(options()));
     const posts = path.join(root, 'content', 'posts.json');
     const good = await readFile(posts);
     await writeFile(posts, '[{"id": 1, "title": ');
@@ -119,7 +98,7 @@ describe('the build cache', () => {
     } finally {
       await writeFile(posts, good);
     }
-    expect(await readFile(cacheFile())).toEqual(before);
+    expect(await readFile(stateFile(options()))).toEqual(before);
     expect((await build()).run).toMatchObject({ mode: 'incremental', pagesRendered: 0 });
   });
 
@@ -127,7 +106,7 @@ describe('the build cache', () => {
     await rm(path.join(root, 'site'), { recursive: true });
     const report = await build();
     expect(report.run.mode).toBe('incremental');
-    expect(report.run.pagesRendered).toBe(report.pages + report.framePaths.length);
+    expect(report.run.pagesRendered).toBe(report.pages);
     expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
   });
 
@@ -152,8 +131,8 @@ describe('the build cache', () => {
     const report = await build();
     expect(report.run).toMatchObject({ mode: 'incremental', pagesRendered: 0, posts: { added: 0, changed: 0, removed: 0 } });
     expect(report.changed).toBe(0);
-    // The pipeline never ran: no cache loaded, nothing rendered or written.
-    expect(Object.keys(report.stages).sort()).toEqual(['check', 'data', 'fetch']);
+    // The pipeline never ran: no post read from the state, nothing rendered or written.
+    expect(Object.keys(report.stages).sort()).toEqual(['cache', 'check', 'data', 'fetch']);
     expect(await outputStamps(path.join(root, 'site'))).toEqual(before);
     expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
   });
@@ -170,12 +149,12 @@ describe('the build cache', () => {
     const report = await withData();
     expect(report.run.mode).toBe('incremental');
     // The partners are in the layout and bundled into their island, whose file name every page links.
-    expect(report.run.pagesRendered).toBe(report.pages + report.framePaths.length);
+    expect(report.run.pagesRendered).toBe(report.pages);
     await writeFile(partners, text);
     await build();
   });
 
-  describe('saved as a base and a delta', () => {
+  describe('saved in one transaction per run', () => {
     const posts = () => path.join(root, 'content', 'posts.json');
     let original: string;
     /** The first post's title set to `title`, the file's other bytes as they are. */
@@ -192,15 +171,10 @@ describe('the build cache', () => {
       await build('--clean');
     });
 
-    it('saves what a cron run changed beside the state, not the whole state again; the next build reads both', async () => {
+    it('reads back what a cron run saved: an edited post, then its first title again', async () => {
       await build('--clean');
-      const base = await readFile(cacheFile());
-      expect(existsSync(deltaFile(options()))).toBe(false);
       await retitle('Un titre corrigé');
       expect((await build()).run).toMatchObject({ mode: 'incremental', posts: { changed: 1 } });
-      expect(await readFile(cacheFile())).toEqual(base);
-      expect((await stat(deltaFile(options()))).size).toBeLessThan(base.length / 2);
-      // Back to the first title: only the delta says the article shows the other one.
       await writeFile(posts(), original);
       const back = await build();
       expect(back.run).toMatchObject({ mode: 'incremental', posts: { changed: 1 } });
@@ -208,59 +182,22 @@ describe('the build cache', () => {
       expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
     });
 
-    it('ignores a damaged delta with one warning and builds clean, the same site', async () => {
+    it('compares every file after a run stopped while it changed the output: the same site, without a clean build', async () => {
       await retitle('Un titre corrigé');
       await build();
-      const delta = await readFile(deltaFile(options()));
-      delta[delta.length - 3] = (delta[delta.length - 3] as number) ^ 1;
-      await writeFile(deltaFile(options()), delta);
+      // What a run does before it changes the output, then a kill: the state is saved and marked,
+      // the output half changed (here: one article back to its old bytes).
+      const db = new DatabaseSync(stateFile(options()));
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('publishing', '\"killed\"')").run();
+      db.close();
+      const article = Object.keys(cleanTree).find((file) => file.startsWith('actualites/article/'));
+      await writeFile(path.join(root, 'site', article as string), 'half published');
       await writeFile(posts(), original);
       const report = await build();
-      expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'unreadable cache' });
-      expect(report.warnings.filter((warning) => warning.kind === 'build-cache')).toHaveLength(1);
+      expect(report.run.mode).toBe('incremental');
+      expect(report.run.pagesRendered).toBe(report.pages);
       expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
-    });
-
-    it('ignores a delta left from before its base was written again (a crash in between)', async () => {
-      await retitle('Un titre corrigé');
-      await build();
-      const leftover = await readFile(deltaFile(options()));
-      await writeFile(posts(), original);
-      await build('--clean');
-      await writeFile(deltaFile(options()), leftover);
-      // Applied, the leftover would say the post already has this title: nothing to render.
-      await retitle('Un titre corrigé');
-      const report = await build();
-      expect(report.run).toMatchObject({ mode: 'incremental', posts: { changed: 1 } });
-      expect(report.warnings.filter((warning) => warning.kind === 'build-cache')).toEqual([]);
-      await writeFile(posts(), original);
-      await build();
-      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
-    });
-
-    it('writes the whole state again once the delta would reach half of it', async () => {
-      await build('--clean');
-      const base = await readFile(cacheFile());
-      // Every post edited: the delta would hold them all.
-      const all = JSON.parse(original) as { title: { rendered: string } }[];
-      for (const post of all) post.title.rendered = `${post.title.rendered} (mis à jour)`;
-      await writeFile(posts(), JSON.stringify(all));
-      expect((await build()).run).toMatchObject({ mode: 'incremental', posts: { changed: all.length } });
-      expect(await readFile(cacheFile())).not.toEqual(base);
-      expect(existsSync(deltaFile(options()))).toBe(false);
-      await writeFile(posts(), original);
-      await build();
-      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
-    });
-
-    it('trusts no state after a build stopped while it changed the output in place: clean, the same site', async () => {
-      // What a build does before it changes the output in place, then the crash.
-      removeHead(options());
-      markStateChanging(options());
-      const report = await build();
-      expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'the last build stopped while changing the output' });
-      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
-      expect((await build()).run.mode).toBe('incremental');
+      expect((await build()).run).toMatchObject({ mode: 'incremental', pagesRendered: 0 });
     });
   });
 });
@@ -276,25 +213,3 @@ async function outputStamps(dir: string): Promise<Record<string, string>> {
   }
   return stamps;
 }
-
-/** Bodies are fingerprinted once, as normalize makes their posts' revision; the pack checks every read against it. */
-describe('the body pack', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'sqbb-pack-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-
-  it('reads back a body appended with the fingerprint made from its text (accents, typographic quotes, emoji)', () => {
-    const html = '<p>L’équipe s’impose « à domicile » 🏀 – 81-72…</p>';
-    const { pack, refs } = appendBodies(dir, 'test-', undefined, [{ html, hash: bodyFingerprint(html) }, { html: '<p>sans empreinte</p>' }]);
-    expect(refs[0]?.hash).toBe(bodyFingerprint(html));
-    expect(readBody(dir, pack, refs[0] as BodyRef)).toBe(html);
-    expect(readBody(dir, pack, refs[1] as BodyRef)).toBe('<p>sans empreinte</p>');
-  });
-
-  it('refuses a body whose bytes are not those its fingerprint names', () => {
-    const { pack, refs } = appendBodies(dir, 'test-', undefined, [{ html: '<p>un</p>', hash: bodyFingerprint('<p>deux</p>') }]);
-    expect(() => readBody(dir, pack, refs[0] as BodyRef)).toThrow(CacheDamagedError);
-  });
-});

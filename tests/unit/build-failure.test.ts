@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
 import { DataError } from '../../build/static-data.js';
 import { dataWith } from './data-fixture.js';
 import { readTree } from './read-tree.js';

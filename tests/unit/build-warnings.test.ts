@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
 import { formatReport, type BuildReport } from '../../build/report.js';
 import { groupWarnings, postWarning, warning, type BuildWarning } from '../../build/warnings.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
 import { parseBuilderConfig } from '../../builder/config.js';
 import { startBuilder, type RunningBuilder } from '../../builder/service.js';
 import { signHook } from '../../builder/signature.js';

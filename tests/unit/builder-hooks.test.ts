@@ -32,7 +32,6 @@ function report(): BuildReport {
     pageTypes: {},
     assets: {},
     pagePaths: [],
-    framePaths: [],
   };
 }
 

@@ -78,11 +78,26 @@ describe('a malformed club file is named with its entry, field and rule', () => 
   });
 
   it('a FAQ link to a page that does not exist, or to words the answer does not have', () => {
-    expect(loadError('faq.json', (f) => { f.questions[5].links[0].route = 'cashles'; })).toMatch(
-      /^data\/faq\.json: question 6: links\[0\]\.route "cashles" is not one of "home", .*"cashless"/,
+    expect(loadError('faq.json', (f) => { f.questions[5].links[0].route = 'cashles'; })).toBe(
+      'data/faq.json: question 6: links[0].route "cashles" is not a route id of the site (src/routes/route-paths.ts): did you mean "cashless"?',
     );
     expect(loadError('faq.json', (f) => { f.questions[5].links[0].text = 'la page Boutique'; })).toBe(
       'data/faq.json: question 6: links[0].text "la page Boutique" does not appear in the answer',
+    );
+  });
+
+  it('a menu entry naming an unknown route, on one short line naming the heading', () => {
+    expect(loadError('menu.json', (f) => { f.menu[0].groups[0].items[1].route = 'club-organigramme'; })).toBe(
+      'data/menu.json: heading 1 ("Club"): groups[0].items[1].route "club-organigramme" is not a route id of the site (src/routes/route-paths.ts)',
+    );
+    expect(loadError('menu.json', (f) => { f.menu[3].route = 'nope'; })).toBe(
+      'data/menu.json: heading 4 ("Actus"): route "nope" is not a route id of the site (src/routes/route-paths.ts)',
+    );
+  });
+
+  it('a menu entry of no known shape, named by its fields', () => {
+    expect(loadError('menu.json', (f) => { f.menu[3] = { label: 'Actus', href: '/actualites/' }; })).toBe(
+      'data/menu.json: heading 4 ("Actus"): an entry with the fields "label", "href" matches none of the allowed shapes',
     );
   });
 

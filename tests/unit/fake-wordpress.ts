@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Raw, WordPressContent } from './content-mutations.js';
 
@@ -6,6 +6,8 @@ export interface FakeWordPress {
   apiUrl: string;
   /** Every request's path and query, in order. */
   requests: string[];
+  /** A misbehaving WordPress: answers the requests it wants to (returning true), the others get WordPress's answer. */
+  intercept?: (url: URL, request: IncomingMessage, response: ServerResponse) => boolean;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function startFakeWordPress(content: WordPressContent, { port: want
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://wordpress.test');
     requests.push(`${url.pathname}${url.search}`);
+    if (fake.intercept?.(url, request, response)) return;
     const resource = url.pathname.replace(/^\/wp-json\/wp\/v2\//, '');
     const items = listOf(content, resource, url.searchParams);
     if (!items) return void response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'rest_no_route' }));
@@ -36,7 +39,7 @@ export async function startFakeWordPress(content: WordPressContent, { port: want
   });
   await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const fake: FakeWordPress = {
     apiUrl: `http://127.0.0.1:${port}/wp-json/wp/v2`,
     requests,
     close: () =>
@@ -45,6 +48,16 @@ export async function startFakeWordPress(content: WordPressContent, { port: want
         server.close(() => resolve());
       }),
   };
+  return fake;
+}
+
+/** WordPress's answer for one page of a list, as the fake would give it (for an intercept to tamper with). */
+export function listAnswer(content: WordPressContent, url: URL): { items: Raw[]; total: number } {
+  const resource = url.pathname.replace(/^\/wp-json\/wp\/v2\//, '');
+  const items = listOf(content, resource, url.searchParams) ?? [];
+  const perPage = Number(url.searchParams.get('per_page') ?? 10);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  return { items: items.slice((page - 1) * perPage, page * perPage).map((item) => shape(item, url.searchParams)), total: items.length };
 }
 
 function listOf(content: WordPressContent, resource: string, query: URLSearchParams): Raw[] | undefined {

@@ -230,7 +230,25 @@ describe('prepareMedia', () => {
     expect(warnings).toHaveLength(1);
     expect(again.stats).toMatchObject({ downloaded: 1, variantsEncoded: 0 });
     expect(again.results).toEqual(first.results);
-    expect(JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')).version).toBe(1);
+    expect(JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')).version).toBe(2);
+  });
+
+  it('notices one flipped bit in index.json (still valid JSON): one warning, the image downloaded again, nothing converted again', async () => {
+    const wp = await fakeUploads(new Map([['/wp-content/uploads/a.jpg', { body: await photoJpeg(640, 400) }]]));
+    const options: PrepareMediaOptions = { requests: [{ url: `${wp.origin}/wp-content/uploads/a.jpg`, postId: 1, slot: 'card' }], cacheDir: dir, apiUrl: `${wp.origin}/wp-json/wp/v2`, http: instant };
+    const first = await prepareMedia(options);
+    const index = await readFile(path.join(dir, 'index.json'));
+    // The last digit of the size, one bit off ('4' → '5'): another number, still valid JSON.
+    const start = index.indexOf('"bytes":') + '"bytes":'.length;
+    const at = start + (/^\d+/.exec(index.subarray(start, start + 20).toString())?.[0].length ?? 1) - 1;
+    index[at] = (index[at] as number) ^ 1;
+    await writeFile(path.join(dir, 'index.json'), index);
+    expect(() => JSON.parse(index.toString())).not.toThrow();
+    const warnings: string[] = [];
+    const again = await prepareMedia({ ...options, warn: (message) => warnings.push(message) });
+    expect(warnings).toEqual([expect.stringMatching(/index\.json is unreadable \(damaged: its checksum does not match\)/)]);
+    expect(again.stats).toMatchObject({ downloaded: 1, variantsEncoded: 0 });
+    expect(again.results).toEqual(first.results);
   });
 
   it('reads a snapshot’s /media/ files through the same conversion: the same bytes give the same files', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +77,61 @@ describe('MediaStore', () => {
     expect(warnings).toEqual([expect.stringMatching(/derived\.json is unreadable/)]);
   });
 
+  it('carries a checksum of its own text in both JSON files: one flipped bit in a width is one warning, not a wrong srcset', async () => {
+    const store = await MediaStore.open(dir);
+    await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant: { ...variant, width: 800, height: 533 } }]);
+    store.setUrl('https://cms.example/a.jpg', { sha256: sha256('source'), bytes: 6, checkedAt: '2026-01-01T00:00:00.000Z' });
+    await store.save();
+    for (const [name, what] of [['derived.json', '"width":800'], ['index.json', '"bytes":6']] as const) {
+      const text = await readFile(path.join(dir, name), 'utf8');
+      expect(text).toMatch(/^\{"version":2,"sha256":"[0-9a-f]{64}",/);
+      // '8' (0x38) → '9' (0x39), '6' (0x36) → '7' (0x37): one bit, and still valid JSON.
+      const at = text.indexOf(what) + what.length - 1;
+      const flipped = Buffer.from(text);
+      flipped[at] = (flipped[at] as number) ^ 1;
+      await writeFile(path.join(dir, name), flipped);
+    }
+    const warnings: string[] = [];
+    const reopened = await MediaStore.open(dir, (message) => warnings.push(message));
+    expect(reopened.readVariants(sha256('source')).size).toBe(0);
+    expect(reopened.getUrl('https://cms.example/a.jpg')).toBeUndefined();
+    expect(warnings.sort()).toEqual([
+      expect.stringMatching(/^media cache: \S+derived\.json is unreadable \(damaged: its checksum does not match\); starting without it: its images are converted again$/),
+      expect.stringMatching(/^media cache: \S+index\.json is unreadable \(damaged: its checksum does not match\); starting without it: its images are downloaded again$/),
+    ]);
+    // Written again at the next save: the next run does not warn again.
+    await reopened.save();
+    const again: string[] = [];
+    await MediaStore.open(dir, (message) => again.push(message));
+    expect(again).toEqual([]);
+  });
+
+  it('reads a version-1 store (before checksums) once, keeping only records that agree with their file names, and writes it as version 2', async () => {
+    const good = { file: publicFileName(Buffer.from('a'), 800, 'avif'), format: 'avif', shape: 'original', width: 800, height: 533, bytes: 1 };
+    const flippedWidth = { ...good, file: publicFileName(Buffer.from('b'), 800, 'avif'), width: 900 };
+    await mkdir(path.join(dir, 'files'));
+    await writeFile(path.join(dir, 'files', good.file), 'a');
+    await writeFile(path.join(dir, 'files', flippedWidth.file), 'b');
+    await writeFile(path.join(dir, 'derived.json'), JSON.stringify({ version: 1, sources: { [sha256('source')]: { variants: { k1: good, k2: flippedWidth } } } }));
+    const store = await MediaStore.open(dir);
+    expect([...store.readVariants(sha256('source')).keys()]).toEqual(['k1']);
+    await store.save();
+    expect(await readFile(path.join(dir, 'derived.json'), 'utf8')).toMatch(/^\{"version":2,"sha256":/);
+  });
+
+  it('says what made a public file, and writes a damaged one again when the same bytes are made', async () => {
+    const store = await MediaStore.open(dir);
+    const facts = { format: 'jpeg' as const, width: 10, height: 10, frames: 1, hasAlpha: false };
+    store.writeFacts(sha256('source'), 'rules', { facts });
+    const made = await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant }]);
+    const file = made.get('k1')?.file ?? '';
+    expect(store.originOf(file)).toEqual({ source: sha256('source'), key: 'k1', variant: made.get('k1'), siblings: [made.get('k1')], facts });
+    expect(store.originOf('0000000000000000-1.avif')).toBeUndefined();
+    await writeFile(store.filePath(file), 'avif bytez');
+    await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant }]);
+    expect(await readFile(store.filePath(file), 'utf8')).toBe('avif bytes');
+  });
+
   it('drops index entries that are not well-formed and keeps the others', async () => {
     await writeFile(
       path.join(dir, 'index.json'),
@@ -92,7 +147,7 @@ describe('MediaStore', () => {
     const data = Buffer.from('avif bytes');
     const made = await store.addVariants(sha256('source'), [{ key: 'k1', data, variant }]);
     const stored = made.get('k1');
-    expect(stored).toEqual({ ...variant, file: publicFileName(data, 400, 'avif'), bytes: data.length });
+    expect(stored).toEqual({ ...variant, file: publicFileName(data, 400, 'avif'), sha256: sha256(data), bytes: data.length });
     expect(await readFile(store.filePath(stored?.file ?? ''))).toEqual(data);
     expect((await MediaStore.open(dir)).readVariants(sha256('source')).size).toBe(0);
     await store.save();

@@ -1,11 +1,16 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheIdentity } from '../../build/cache/build-cache.js';
 import { createMediaDownloader } from '../../build/media/download.js';
 import { MediaProblem } from '../../build/media/problem.js';
 import { createUrlPolicy, isPrivateAddress } from '../../build/media/url-policy.js';
 import { OptionsError, parseOptions } from '../../build/options.js';
+import { runBuild } from '../../build/pipeline.js';
+import { snapshotContent } from './content-mutations.js';
+import { startFakeWordPress } from './fake-wordpress.js';
 
 /**
  * Issue 32: images come from WordPress's own addresses as WordPress declares them (its REST index's
@@ -136,15 +141,28 @@ describe('configured media origins and media URLs the REST API returned', () => 
 });
 
 describe('--media-origin', () => {
-  it('is repeatable, read from MEDIA_ORIGINS otherwise, and makes another build cache', () => {
+  it('is repeatable, read from MEDIA_ORIGINS otherwise, and refuses what is not an http(s) origin', () => {
     const options = parseOptions(['--wp', 'https://cms.example/wp-json/wp/v2', '--media-origin', 'https://cdn.example', '--media-origin=https://bucket.example/sqbb'], {});
     expect(options.mediaOrigins).toEqual(['https://cdn.example/', 'https://bucket.example/sqbb/']);
     expect(parseOptions([], { MEDIA_ORIGINS: 'https://cdn.example https://other.example/x/' }).mediaOrigins).toEqual(['https://cdn.example/', 'https://other.example/x/']);
+    expect(parseOptions([], {}).mediaOrigins).toEqual([]);
     expect(() => parseOptions(['--media-origin', 'ftp://cdn.example'], {})).toThrow(OptionsError);
     expect(() => parseOptions(['--media-origin', 'https://user:secret@cdn.example'], {})).toThrow(OptionsError);
-    const without = parseOptions(['--wp', 'https://cms.example/wp-json/wp/v2'], {});
-    expect(cacheIdentity(options, 'code')).not.toBe(cacheIdentity(without, 'code'));
-    // A build without media origins keeps the cache it had before the option existed.
-    expect(cacheIdentity(without, 'code')).not.toContain('mediaOrigins');
+  });
+
+  it('makes the next build a clean one when the media origins change (cached posts kept the images the others allowed)', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'sqbb-media-origin-'));
+    const wordpress = await startFakeWordPress(snapshotContent());
+    try {
+      const build = (extra: string[]) => runBuild(parseOptions(['--wp', wordpress.apiUrl, '--out', path.join(root, 'site'), '--cache', path.join(root, 'cache'), '--now', '2026-01-15T12:00:00Z', ...extra], {}), true);
+      await build([]);
+      expect((await build([])).run.mode).toBe('incremental');
+      const changed = await build(['--media-origin', 'https://cdn.example/']);
+      expect(changed.run).toMatchObject({ mode: 'clean', cleanReason: 'media origins changed since the cache was made' });
+      expect((await build(['--media-origin', 'https://cdn.example/'])).run.mode).toBe('incremental');
+    } finally {
+      await wordpress.close();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

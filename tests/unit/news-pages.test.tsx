@@ -52,30 +52,38 @@ describe('article page', () => {
     expect(jsonLd).toMatchObject({ '@type': 'NewsArticle', headline: 'Retour en images sur la soirée des partenaires', datePublished: '2025-08-30T16:36:00Z' });
   });
 
-  it('shows content, the Admin box, categories, the recent posts in their frame, and tags', () => {
+  it('shows content, the Admin box, categories, the recent posts in the page itself, and tags', () => {
     const { $ } = render(site, '/actualites/article/39');
     expect($('.article-content blockquote').text()).toBe('Sans nos partenaires, rien ne serait possible.');
     expect($('.article-author-name').text()).toBe('Admin');
     expect($('.sidebar-terms a').map((_, link) => `${$(link).text()} ${$(link).attr('href')}`).get()).toEqual(['Partenaires /actualites/category/6/']);
-    const frame = $('h2:contains("Articles récents") + iframe');
-    expect([frame.attr('src'), frame.attr('title')]).toEqual(['/actualites/recents/', 'Articles récents']);
+    expect($('iframe')).toHaveLength(0);
+    const recent = $('h2:contains("Articles récents") + [data-island="recent-posts"] .sidebar-recent a');
+    expect(recent).toHaveLength(4);
+    expect(recent.filter('[target]')).toHaveLength(0);
     expect($('.sidebar-tags a').map((_, link) => $(link).text()).get()).toEqual(['Kop', 'Vidéo']);
     const image = $('picture img.article-image');
     expect([image.attr('src'), image.attr('width'), image.attr('height'), image.attr('fetchpriority'), image.attr('loading')]).toEqual(['/media/post-39-1024.jpg', '1024', '576', 'high', undefined]);
-    expect($('picture source').map((_, source) => `${$(source).attr('type')} ${$(source).attr('srcset')}`).get()).toEqual([
+    expect($('picture').has('img.article-image').find('source').map((_, source) => `${$(source).attr('type')} ${$(source).attr('srcset')}`).get()).toEqual([
       'image/avif /media/post-39-400.avif 400w, /media/post-39-1024.avif 1024w',
       'image/webp /media/post-39-400.webp 400w, /media/post-39-1024.webp 1024w',
     ]);
   });
 
-  it('lists the 4 latest posts with thumbnail, title and French date in the recent posts frame, each opening a new tab', () => {
-    const { $, head } = render(site, '/actualites/recents');
+  it('renders the newest article with the 4 latest posts (thumbnail, title, French date), opening in the same tab', () => {
+    const { $ } = render(site, '/actualites/article/62');
     const recent = $('.sidebar-recent a');
     expect(recent.map((_, link) => $(link).attr('href')).get()).toEqual([62, 60, 58, 56].map((id) => `/actualites/article/${id}/`));
-    expect(recent.map((_, link) => $(link).attr('target')).get()).toEqual(['_blank', '_blank', '_blank', '_blank']);
     expect(recent.first().find('time').text()).toBe('16 novembre 2025');
     expect(recent.first().find('img').attr('alt')).toBeTruthy();
-    expect(head.noindex).toBe(true);
+  });
+
+  it('renders an older article with the latest posts up to its own, which the island replaces with the site\'s latest', () => {
+    const { $ } = render(site, '/actualites/article/39');
+    const ids = site.news.posts.map((post) => post.id);
+    const at = ids.indexOf(39);
+    expect($('.sidebar-recent a').map((_, link) => $(link).attr('href')).get()).toEqual(ids.slice(at, at + 4).map((id) => `/actualites/article/${id}/`));
+    expect(JSON.parse($('[data-island="recent-posts"]').attr('data-props') ?? '{}')).toMatchObject({ latestHref: '/actualites/recents.json' });
   });
 
   it("says 'Pas de catégories' when a post has none, and keeps markup out of <title>", () => {

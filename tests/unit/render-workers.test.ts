@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleAssets } from '../../build/bundle.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { parseOptions } from '../../build/options.js';
-import { runBuild } from '../../build/run.js';
+import { runBuild } from '../../build/pipeline.js';
 import { planRenderThreads, startRenderPool } from '../../build/render/pool.js';
 import { RenderError } from '../../build/render/render-error.js';
 import type { BuildReport } from '../../build/report.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
-import type { OutputRecord } from '../../build/cache/build-cache.js';
+import type { OutputRecord } from '../../build/state/build-state.js';
 import { changedLists, changedPosts, listFingerprints } from '../../build/render/input-reach.js';
 import { renderRoutes, type EmittedFile } from '../../build/render/render-routes.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
@@ -110,11 +110,12 @@ describe('declared route inputs', () => {
     expect(unreached.filter((path) => path.includes('/category/') || !path.includes('/tag/') && !path.includes('/article/'))).toEqual([]);
   });
 
-  it('name the list whose order they show: every list page and JSON page does, no article', () => {
+  it('name the list whose order they show: every list page and JSON page its list, an article its recent posts', () => {
     for (const instance of expandRoutes(site)) {
       const inputs = instance.route.inputs?.(site, instance.params);
       if (!inputs) continue;
-      const expected = instance.path.includes('/article/') ? undefined : /\/(category|tag)\/(\d+)/.exec(instance.path)?.slice(1, 3).join(':') ?? 'news';
+      const article = /\/article\/(\d+)/.exec(instance.path)?.[1];
+      const expected = article ? `recent:${article}` : /\/(category|tag)\/(\d+)/.exec(instance.path)?.slice(1, 3).join(':') ?? 'news';
       expect(inputs.list, instance.path).toBe(expected);
     }
   });
@@ -143,13 +144,13 @@ describe('declared route inputs', () => {
       const edited = edit(17);
       const asked: string[] = [];
       const emitted: EmittedFile[] = [];
-      const counts = renderRoutes(counted(edited, asked), edited, assets, (file) => void emitted.push(file), { previous: { outputs: records, changed: { posts: new Set([17]), lists: new Set() } } });
-      const showing = [...records].filter(([, record]) => record.posts?.includes(',17,')).map(([file]) => file);
+      const counts = renderRoutes(counted(edited, asked), edited, assets, (file) => void emitted.push(file), { previous: { outputs: records, reached: reachedBy(records, new Set([17]), new Set()) } });
+      const showing = [...records].filter(([, record]) => record.posts?.includes(17)).map(([file]) => file);
       // Its article, the news page and JSON page it is on, its category's page.
       expect(showing).toEqual(expect.arrayContaining(['/actualites/article/17/index.html', '/actualites/page/2/index.html', '/actualites/page/2.json', '/actualites/category/3/index.html']));
       expect(asked.sort()).toEqual(showing.sort());
       // Made again: those files, and the files without declared inputs that show it (the feed).
-      const made = emitted.filter((file) => !('reuse' in file)).map((file) => file.path);
+      const made = emitted.filter((file) => !('keep' in file)).map((file) => file.path);
       expect(made.filter((file) => records.get(file)?.posts !== undefined).sort()).toEqual(showing.sort());
       expect(counts.rendered).toBe(showing.filter((file) => file.endsWith('.html')).length);
     });
@@ -157,13 +158,16 @@ describe('declared route inputs', () => {
     it('with a new post, a gone one and a moved one, makes the inputs of the lists they change and of no other page', () => {
       const after = siteAfterChanges(site);
       const changed = { posts: CHANGED_BY_SITE_AFTER, lists: changedLists(listFingerprints(site), listFingerprints(after)) };
-      expect([...changed.lists].sort()).toEqual(['category:2', 'category:3', 'news']);
+      // The news and both categories; the recent posts of the articles whose neighbours changed: the
+      // new post's, the three newer than the gone post 4, and the oldest three (they share the oldest four).
+      expect([...changed.lists].sort()).toEqual(['category:2', 'category:3', 'news', ...[1, 2, 3, 31, 5, 6, 7, 4].map((id) => `recent:${id}`)].sort());
       const asked: string[] = [];
       const keys = new Map<string, string>();
-      renderRoutes(counted(after, asked), after, assets, (file) => void keys.set(file.path, file.record.key), { previous: { outputs: records, changed } });
-      // Every page of the news and of both categories; the new post's article (no record yet) and the
-      // moved one's (it shows its category); not the tag's pages, nor any other article.
-      expect(asked.filter((file) => file.includes('/article/')).sort()).toEqual(['/actualites/article/10/index.html', '/actualites/article/31/index.html']);
+      renderRoutes(counted(after, asked), after, assets, (file) => void keys.set(file.path, file.record.key), { previous: { outputs: records, reached: reachedBy(records, changed.posts, changed.lists) } });
+      // Every page of the news and of both categories; the new post's article (no record yet), the
+      // moved one's (it shows its category), those whose recent posts lost the gone one (1, 2, 3, 5,
+      // 6, 7) or show the moved one (11, 12, 13); not the tag's pages, nor any other article.
+      expect(asked.filter((file) => file.includes('/article/')).sort()).toEqual([1, 10, 11, 12, 13, 2, 3, 31, 5, 6, 7].map((id) => `/actualites/article/${id}/index.html`));
       expect(asked.filter((file) => file.includes('/tag/'))).toEqual([]);
       expect(asked).toEqual(expect.arrayContaining(['/actualites/index.html', '/actualites/page/3.json', '/actualites/category/2/index.html', '/actualites/category/3/page/2.json']));
       const everyKey = new Map<string, string>();
@@ -175,13 +179,18 @@ describe('declared route inputs', () => {
       const edited = edit(17);
       const keys = (changedPosts?: ReadonlySet<number>) => {
         const found = new Map<string, string>();
-        renderRoutes(expandRoutes(edited), edited, assets, (file) => void found.set(file.path, file.record.key), { previous: { outputs: records, ...(changedPosts ? { changed: { posts: changedPosts, lists: new Set<string>() } } : {}) } });
+        renderRoutes(expandRoutes(edited), edited, assets, (file) => void found.set(file.path, file.record.key), { previous: { outputs: records, ...(changedPosts ? { reached: reachedBy(records, changedPosts, new Set()) } : {}) } });
         return found;
       };
       expect(keys(new Set([17]))).toEqual(keys());
     });
   });
 });
+
+/** The files the state's index gives for these posts and lists (build/state/build-state.ts, reachedBy), from the records themselves. */
+function reachedBy(records: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>): Set<string> {
+  return new Set([...records].filter(([, record]) => record.posts?.some((id) => posts.has(id)) || (record.list !== undefined && lists.has(record.list))).map(([file]) => file));
+}
 
 describe('the posts a cron run counts as changed', () => {
   it('are the new ones, the gone ones, and those whose terms changed though their revision did not', () => {

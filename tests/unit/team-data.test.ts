@@ -109,6 +109,12 @@ describe('a malformed team or season file is named with its entry, field and rul
     );
   });
 
+  it('a picture naming a player who does not exist', () => {
+    expect(loadError('players.json', (f) => { f.players[0].pictures[0].playerId.push(99); })).toBe(
+      'data/players.json: player 1: pictures[0].playerId[1] 99 is not a player of data/players.json',
+    );
+  });
+
   it('a staff photo outside /images', () => {
     expect(loadError('staff.json', (f) => { f.headCoach.photo = '../secret.svg'; })).toBe('data/staff.json: staff: headCoach.photo "../secret.svg" is not a path under /images/');
   });

@@ -132,8 +132,10 @@ describe('calendar', () => {
     expect(card.find('.match-team-away .match-team-name').text()).toBe('Paris Basketball');
     expect(card.find('.match-team-home .match-score').text()).toBe('80');
     expect(card.find('.match-team-away .match-score').text()).toBe('92');
-    expect(card.find('.match-date').text()).toBe('Samedi 27');
-    expect(card.find('.match-month').text()).toBe('Septembre');
+    // Weekday and month in lower case inside a date (issue 33): 'samedi 27 septembre 2025'.
+    expect(card.find('.match-date').text()).toBe('samedi 27');
+    expect(card.find('.match-month').text()).toBe('septembre');
+    expect(card.find('time').text()).toBe('samedi 27 septembre 2025');
     expect(card.find('.match-hours').text()).toBe('21:00');
     expect(card.find('.match-competition').text()).toBe('Betclic Elite');
     expect(card.find('.match-competition img').attr('src')).toBe('/images/team/competitions/betclic-elite.svg');

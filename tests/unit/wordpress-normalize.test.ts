@@ -161,4 +161,43 @@ describe('normalizeWordPress', () => {
     const { content } = normalize([post((copy) => (copy.content = { rendered: '<p onclick="x()">ok</p><script>alert(1)</script>' }))]);
     expect(content.posts[0]?.contentHtml).toBe('<p>ok</p>');
   });
+
+  it('keeps the words of adjacent cells and blocks apart in an excerpt, and leaves a leading table out of it', () => {
+    const table = '<figure class="wp-block-table"><table><thead><tr><th>Joueur</th><th>Minutes</th><th>Points</th><th>Rebonds</th></tr></thead><tbody><tr><td>Noah</td><td>32</td><td>21</td><td>7</td></tr></tbody></table></figure>';
+    const body = `${table}<p>Nos U15 ont dominé la finale.</p><h2>La suite</h2><ul><li>Samedi</li><li>Dimanche</li></ul>`;
+    // What WordPress itself sends for an excerpt the editor left empty: the content with its tags stripped.
+    const wordpressExcerpt = '<p>JoueurMinutesPointsRebondsNoah32217Nos U15 ont dominé la finale.La suiteSamediDimanche [&hellip;]</p>';
+    const { content } = normalize([post((copy) => {
+      copy.content = { rendered: body };
+      copy.excerpt = { rendered: wordpressExcerpt };
+    })]);
+    expect(content.posts[0]?.excerptText).toBe('Nos U15 ont dominé la finale. La suite Samedi Dimanche');
+  });
+
+  it('keeps an excerpt the editor wrote, its paragraphs apart', () => {
+    const { content } = normalize([post((copy) => {
+      copy.excerpt = { rendered: '<p>Un résumé écrit à la main.</p><p>Deuxième phrase.</p>' };
+    })]);
+    expect(content.posts[0]?.excerptText).toBe('Un résumé écrit à la main. Deuxième phrase.');
+  });
+
+  it('sets titles, excerpts and contents in French typography, once, at normalize time', () => {
+    const { content } = normalize([post((copy) => {
+      copy.title = { rendered: 'Billets : 15 euros la place !' };
+      copy.excerpt = { rendered: '' };
+      copy.content = { rendered: '<p>La salle accueille 3500 personnes ; <a href="/a?b=1">le plan</a> !</p>' };
+    })]);
+    const first = content.posts[0];
+    expect(first?.titleText).toBe('Billets\u00a0: 15\u00a0euros la place\u202f!');
+    expect(first?.titleHtml).toBe('Billets\u00a0: 15\u00a0euros la place\u202f!');
+    expect(first?.contentHtml).toBe('<p>La salle accueille 3500\u00a0personnes\u202f; <a href="/a?b=1">le plan</a>\u202f!</p>');
+    expect(first?.excerptText).toBe('La salle accueille 3500\u00a0personnes\u202f; le plan\u202f!');
+  });
+
+  it("keeps the origin WordPress declares for its posts, to tell links to WordPress read through another address", () => {
+    const { normalized } = normalizePost(post((copy) => (copy.link = 'https://cms.sqbb.fr/2025/06/15/tournoi/')), 0) as { normalized: { media: { siteOrigin?: string } } };
+    expect(normalized.media.siteOrigin).toBe('https://cms.sqbb.fr');
+    const { normalized: odd } = normalizePost(post((copy) => (copy.link = 'javascript:alert(1)')), 0) as { normalized: { media: { siteOrigin?: string } } };
+    expect(odd.media.siteOrigin).toBeUndefined();
+  });
 });

@@ -146,7 +146,7 @@ describe('pullWordPress', () => {
 
   it('rejects an answer that is not a JSON list (a wrong REST base)', async () => {
     const apiUrl = await fakeWordPress((_url, _request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>'));
-    await expect(pullWordPress(apiUrl, { http: instant })).rejects.toThrow(/did not answer JSON/);
+    await expect(pullWordPress(apiUrl, { http: instant })).rejects.toThrow(/answered an HTML page \(text\/html\), not JSON: is it the REST base/);
   });
 
   it('prints one progress line per resource', async () => {
@@ -167,5 +167,104 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Thu, 01 Jan 1970 00:00:05 GMT', 1000)).toBe(4000);
     expect(parseRetryAfter('soon', 0)).toBeUndefined();
     expect(parseRetryAfter(null, 0)).toBeUndefined();
+  });
+});
+
+describe('pullWordPress against a WordPress that misbehaves', () => {
+  /** Answers the posts with `posts`; categories and tags with one small page each. */
+  function withPosts(posts: Handler): Handler {
+    return (url, request, response) => (url.pathname.endsWith('/posts') ? posts(url, request, response) : paged(0, 3)(url, request, response));
+  }
+
+  it('refuses an answer whose Content-Length is over the cap, naming the URL and the cap, without retrying', async () => {
+    let attempts = 0;
+    const apiUrl = await fakeWordPress(withPosts((_url, _request, response) => {
+      attempts += 1;
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * 1024 * 1024) });
+      response.write('[');
+    }));
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/posts\?per_page=100&page=1&\S+ is larger than 67108864 bytes \(64 MB, the limit for one answer\)$/);
+    expect(attempts).toBe(1);
+  });
+
+  it('stops reading an endless body at the cap', async () => {
+    let sent = 0;
+    let ended = false;
+    const apiUrl = await fakeWordPress(withPosts((_url, _request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.from(`[${'{"id":1},'.repeat(100_000)}`);
+      const pump = () => {
+        while (!response.destroyed) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', pump);
+        }
+      };
+      response.on('error', () => {});
+      response.on('close', () => (ended = true));
+      pump();
+    }));
+    const error = (await pullWordPress(apiUrl, { http: { ...instant, maxBodyBytes: 8 * 1024 * 1024, retries: 0, timeoutMs: 60_000 } }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/posts\?\S+ is larger than 8388608 bytes \(8 MB, the limit for one answer\)$/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ended).toBe(true);
+    // What was in the sockets' buffers when the client hung up, no more.
+    expect(sent).toBeLessThan(8 * 1024 * 1024 + 16 * 1024 * 1024);
+  });
+
+  it('stops at the first error when X-WP-TotalPages lies: no request after it', async () => {
+    const requests: number[] = [];
+    const apiUrl = await fakeWordPress(withPosts((url, _request, response) => {
+      const page = Number(url.searchParams.get('page'));
+      requests.push(page);
+      if (page > 2) return void response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'rest_post_invalid_page_number' }));
+      sendList(response, Array.from({ length: 100 }, (_, index) => ({ id: (page - 1) * 100 + index + 1 })), 400);
+    }));
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/^posts: page \d of the 400 X-WP-TotalPages announced: \S+ answered HTTP 400 rest_post_invalid_page_number$/);
+    // Long enough for any request sent after the error to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Page 1, then only the three in flight when the first error came back: 4 of the 400.
+    expect(requests.length).toBeLessThanOrEqual(4);
+    expect(Math.max(...requests)).toBeLessThanOrEqual(4);
+  });
+
+  it('fails on a page that is empty before the announced end (categories and tags past their end answer [])', async () => {
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      if (!url.pathname.endsWith('/categories')) return paged(3, 3)(url, request, response);
+      const page = Number(url.searchParams.get('page'));
+      sendList(response, page === 1 ? [{ id: 1 }, { id: 2 }] : [], 400);
+    });
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/^categories: page \d is empty, though X-WP-TotalPages announced 400 \(\S+page=\d\S*\)$/);
+  });
+
+  it('fails on a WordPress that answers page 1 whatever page is asked, after a few requests', async () => {
+    let requests = 0;
+    const apiUrl = await fakeWordPress(withPosts((_url, _request, response) => {
+      requests += 1;
+      sendList(response, Array.from({ length: 100 }, (_, index) => ({ id: index + 1 })), 12);
+    }));
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/^posts: page \d+ repeats the items of page 1: WordPress, or a cache in front of it, ignores the page asked for \(\S+\)$/);
+    expect(requests).toBeLessThanOrEqual(5);
+  });
+
+  it('accepts pages that overlap by a post (one published while the pull ran)', async () => {
+    const apiUrl = await fakeWordPress(withPosts((url, _request, response) => {
+      const page = Number(url.searchParams.get('page'));
+      // Page 2 starts with the last post of page 1: everything moved down by one.
+      sendList(response, Array.from({ length: page === 1 ? 100 : 30 }, (_, index) => ({ id: page === 1 ? index + 1 : index + 100 })), 2);
+    }));
+    const content = await pullWordPress(apiUrl, { http: instant });
+    expect(content.posts).toHaveLength(130);
+  });
+
+  it('says what came instead of JSON: a body cut short', async () => {
+    const apiUrl = await fakeWordPress(withPosts((_url, _request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end('[{"id":1},{"id":');
+    }));
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/posts\?\S+ answered 16 bytes of application\/json that are not valid JSON \(.+\)$/);
   });
 });

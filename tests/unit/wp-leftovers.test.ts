@@ -31,6 +31,16 @@ describe('[caption] shortcodes', () => {
     expect(shortcodeAttributes(' id=“attachment_5” width=300 title=\'a b\'')).toEqual({ id: 'attachment_5', width: '300', title: 'a b' });
   });
 
+  it('read attributes made French by a WordPress in French (issue 30: wordpress-l10n gives « » with non-breaking spaces and &Prime;)', () => {
+    // wptexturize of WordPress 6.1 with the fr_FR language pack, as Debian's wordpress-l10n installs it.
+    const texturized = `[caption id=&nbsp;&raquo;attachment_65&Prime; align=&nbsp;&raquo;alignright&nbsp;&raquo; width=&nbsp;&raquo;300&Prime;]${IMAGE} Le troph&eacute;e[/caption]`;
+    const { $ } = clean(texturized);
+    expect($('figure').attr('class')).toBe('wp-caption alignright');
+    expect($('figcaption').text()).toBe('Le trophée');
+    expect(shortcodeAttributes(' id=«\u202fattachment_5\u202f» align=\u00ab\u00a0alignleft\u00a0\u00bb')).toEqual({ id: 'attachment_5', align: 'alignleft' });
+    expect(shortcodeAttributes(' id=«\u00a0a b\u00a0» width=&laquo;&nbsp;300&nbsp;&raquo;')).toEqual({ id: 'a b', width: '300' });
+  });
+
   it('keep a linked image linked and take the caption attribute of older posts', () => {
     const { $ } = clean(`<p>[caption id="" align="alignnone" width="300" caption="Photo du club"]<a href="/media/2025/06/photo.jpg">${IMAGE}</a>[/caption]</p>`);
     expect($('p')).toHaveLength(0);

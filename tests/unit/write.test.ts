@@ -1,22 +1,23 @@
-import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import * as fs from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OutputFile } from '../../build/output-file.js';
-import { createFileWriter, openOutput, type WriteResult } from '../../build/write.js';
+import { createFileWriter, openOutput, type PublishIo, type WriteResult } from '../../build/write.js';
+import { brokenLinks, readTree } from './read-tree.js';
 
-/** A whole output at once: every file, then the swap (or nothing, if one fails). */
-async function writeOutput(outDir: string, files: readonly OutputFile[]): Promise<WriteResult> {
-  const output = await openOutput(outDir);
+/** A whole output at once: every file, then the commit (or nothing, if one fails). */
+function writeOutput(outDir: string, files: readonly OutputFile[], options: Parameters<ReturnType<typeof openOutput>['commit']>[1] = {}): WriteResult {
+  const output = openOutput(outDir);
   try {
     for (const file of files) output.add(file);
-    return await output.commit();
+    return output.commit([], options);
   } catch (error) {
-    await output.abort();
+    output.abort();
     throw error;
   }
 }
-import { readTree } from './read-tree.js';
 
 let root: string;
 let out: string;
@@ -26,151 +27,161 @@ beforeEach(async () => {
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
-describe('atomic output', () => {
-  it('replaces the previous output with exactly the new files', async () => {
-    await writeOutput(out, [{ path: '/index.html', contents: 'v1' }, { path: '/old/index.html', contents: 'gone soon' }]);
-    const result = await writeOutput(out, [{ path: '/index.html', contents: 'v2' }, { path: '/a/b/index.html', contents: 'new' }]);
-    expect(await readTree(out)).toEqual({ 'index.html': Buffer.from('v2').toString('base64'), 'a/b/index.html': Buffer.from('new').toString('base64') });
-    expect(result).toEqual({ written: 2, changed: 2, removed: 1, changedPaths: ['/a/b/index.html', '/index.html', '/old/index.html'] });
+const text = (value: string) => Buffer.from(value).toString('base64');
+
+describe('publishing an output', () => {
+  it('replaces the previous output with exactly the new files, and says which paths changed', async () => {
+    writeOutput(out, [{ path: '/index.html', contents: 'v1' }, { path: '/old/index.html', contents: 'gone soon' }, { path: '/same.css', contents: 'same' }]);
+    const result = writeOutput(out, [{ path: '/index.html', contents: 'v2' }, { path: '/a/b/index.html', contents: 'new' }, { path: '/same.css', contents: 'same' }]);
+    expect(await readTree(out)).toEqual({ 'index.html': text('v2'), 'a/b/index.html': text('new'), 'same.css': text('same') });
+    expect(result).toEqual({ written: 3, changed: 2, removed: 1, changedPaths: ['/a/b/index.html', '/index.html', '/old/index.html'] });
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
-  it('keeps the modification time of files whose bytes did not change', async () => {
-    await writeOutput(out, [{ path: '/same.html', contents: 'same' }, { path: '/changes.html', contents: 'v1' }]);
+  it('keeps the inode and modification time of files whose bytes did not change', async () => {
+    writeOutput(out, [{ path: '/same.html', contents: 'same' }, { path: '/changes.html', contents: 'v1' }]);
     const before = await stat(path.join(out, 'same.html'));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const result = await writeOutput(out, [{ path: '/same.html', contents: 'same' }, { path: '/changes.html', contents: 'v2' }]);
+    const result = writeOutput(out, [{ path: '/same.html', contents: 'same' }, { path: '/changes.html', contents: 'v2' }]);
     const after = await stat(path.join(out, 'same.html'));
-    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
     expect(result.changed).toBe(1);
-    expect(result.changedPaths).toEqual(['/changes.html']);
   });
 
-  it('leaves the previous output byte-identical when writing fails', async () => {
+  it('leaves the previous output byte-identical when writing fails before the commit', async () => {
     await mkdir(out);
     await writeFile(path.join(out, 'index.html'), 'the good site');
     const before = await readTree(out);
-    await expect(
-      writeOutput(out, [{ path: '/index.html', contents: 'half' }, { path: '/index.html', contents: 'duplicate' }]),
-    ).rejects.toThrow(/two outputs write \/index.html/);
+    expect(() => writeOutput(out, [{ path: '/index.html', contents: 'half' }, { path: '/index.html', contents: 'duplicate' }])).toThrow(/two outputs write \/index.html/);
     expect(await readTree(out)).toEqual(before);
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
-  it('takes files written by other writers (render threads) into the same swap, and refuses a path written twice', async () => {
-    const output = await openOutput(out);
+  it('takes files staged by other writers (render threads), and refuses a path written twice', async () => {
+    const output = openOutput(out);
     const worker = createFileWriter(output.folder);
     output.add({ path: '/index.html', contents: 'home' });
     worker.add({ path: '/a/index.html', contents: 'a' });
-    expect(await output.commit([worker.finish()])).toEqual({ written: 2, changed: 2, removed: 0, changedPaths: ['/a/index.html', '/index.html'] });
-    expect(await readTree(out)).toEqual({ 'index.html': Buffer.from('home').toString('base64'), 'a/index.html': Buffer.from('a').toString('base64') });
+    expect(output.commit([worker.finish()])).toMatchObject({ written: 2, changed: 2, removed: 0 });
+    expect(await readTree(out)).toEqual({ 'index.html': text('home'), 'a/index.html': text('a') });
 
     const before = await readTree(out);
-    const again = await openOutput(out);
+    const again = openOutput(out);
     const clash = createFileWriter(again.folder);
     again.add({ path: '/a/index.html', contents: 'from the main thread' });
     clash.add({ path: '/a/index.html', contents: 'from a worker' });
-    await expect(again.commit([clash.finish()])).rejects.toThrow('two outputs write /a/index.html');
-    await again.abort();
+    expect(() => again.commit([clash.finish()])).toThrow('two outputs write /a/index.html');
+    again.abort();
     expect(await readTree(out)).toEqual(before);
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
-  it('refuses a page or file written into the converted images\' folder, by any writer, and leaves the output as it was', async () => {
-    await writeOutput(out, [{ path: '/index.html', contents: 'the good site' }]);
+  it("refuses a page or file written into the converted images' folder, by any writer, and leaves the output as it was", async () => {
+    writeOutput(out, [{ path: '/index.html', contents: 'the good site' }]);
     const before = await readTree(out);
-    await expect(writeOutput(out, [{ path: '/media/ab12-640.webp', contents: 'not an image of ours' }])).rejects.toThrow('/media/ holds only the converted images');
-    const output = await openOutput(out);
+    expect(() => writeOutput(out, [{ path: '/media/ab12-640.webp', contents: 'not an image of ours' }])).toThrow('/media/ holds only the converted images');
+    const output = openOutput(out);
     const worker = createFileWriter(output.folder);
     expect(() => worker.add({ path: '/media/index.html', contents: 'x' })).toThrow('/media/ holds only the converted images');
-    await output.abort();
+    output.abort();
     expect(await readTree(out)).toEqual(before);
-    expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
   it('refuses paths that climb out of the output folder', async () => {
-    await expect(writeOutput(out, [{ path: '/../escape.html', contents: 'x' }])).rejects.toThrow(/outside the output folder/);
+    expect(() => writeOutput(out, [{ path: '/../escape.html', contents: 'x' }])).toThrow(/outside the output folder/);
     await expect(stat(path.join(root, 'escape.html'))).rejects.toThrow();
   });
+
+  it('keeps the files a run did not make again, deletes those the state names and the run no longer has, with their empty folders', async () => {
+    writeOutput(out, [{ path: '/index.html', contents: 'home v1' }, { path: '/kept/index.html', contents: 'kept' }, { path: '/actualites/article/7/index.html', contents: 'trashed soon' }]);
+    const output = openOutput(out);
+    output.add({ path: '/index.html', contents: 'home v2' });
+    output.keep('/kept/index.html');
+    output.add({ path: '/actualites/article/8/index.html', contents: 'new post' });
+    const result = output.commit([], { previousPaths: ['/index.html', '/kept/index.html', '/actualites/article/7/index.html'] });
+    expect(result).toMatchObject({ written: 3, changed: 2, removed: 1 });
+    expect(await readTree(out)).toEqual({ 'index.html': text('home v2'), 'kept/index.html': text('kept'), 'actualites/article/8/index.html': text('new post') });
+    expect(await readdir(path.join(out, 'actualites/article'))).toEqual(['8']);
+  });
+
+  it('copies the new images into media/ and removes those no page shows, never linking the cache', async () => {
+    const cache = path.join(root, 'cache');
+    await mkdir(cache);
+    await writeFile(path.join(cache, 'a-400.webp'), 'image a');
+    await writeFile(path.join(cache, 'b-400.webp'), 'image b');
+    writeOutput(out, [{ path: '/index.html', contents: '<img src="/media/a-400.webp">' }], { media: { add: new Map([['/media/a-400.webp', path.join(cache, 'a-400.webp')]]), remove: [] } });
+    writeOutput(out, [{ path: '/index.html', contents: '<img src="/media/b-400.webp">' }], { media: { add: new Map([['/media/b-400.webp', path.join(cache, 'b-400.webp')]]), remove: ['/media/a-400.webp'] } });
+    expect(await readTree(out)).toEqual({ 'index.html': text('<img src="/media/b-400.webp">'), 'media/b-400.webp': text('image b') });
+    // A copy: damage to the cache's file is not damage to the site's.
+    expect((await stat(path.join(out, 'media/b-400.webp'))).ino).not.toBe((await stat(path.join(cache, 'b-400.webp'))).ino);
+  });
 });
 
-describe('output updated in place (a cron run on the output its cache describes)', () => {
-  const first = [
-    { path: '/index.html', contents: 'home v1' },
-    { path: '/same/index.html', contents: 'same' },
-    { path: '/actualites/article/7/index.html', contents: 'trashed soon' },
+/** A publishing layer that fails with EIO at its `failAt`-th call (rename, unlink, copy or mkdir). */
+function faultyIo(failAt: number): { io: PublishIo; calls: () => number } {
+  let calls = 0;
+  const call = <T extends unknown[]>(run: (...args: T) => void) => (...args: T) => {
+    calls += 1;
+    if (calls === failAt) throw Object.assign(new Error('EIO: i/o error (injected)'), { code: 'EIO' });
+    run(...args);
+  };
+  return {
+    io: {
+      rename: call((from: string, to: string) => fs.renameSync(from, to)),
+      unlink: call((file: string) => fs.rmSync(file, { force: true })),
+      copy: call((from: string, to: string) => fs.copyFileSync(from, to)),
+      mkdir: call((dir: string) => fs.mkdirSync(dir, { recursive: true })),
+      rmdir: (dir: string) => fs.rmdirSync(dir),
+    },
+    calls: () => calls,
+  };
+}
+
+describe('publishing never leaves a broken site (issue 30)', () => {
+  // v1: home lists article 1 and 2; v2: a new article 3 with its image, article 2 removed, the stylesheet renamed.
+  const v1: OutputFile[] = [
+    { path: '/index.html', contents: '<link href="/assets/site-1.css"><a href="/actualites/article/1/">1</a><a href="/actualites/article/2/">2</a>' },
+    { path: '/actualites/article/1/index.html', contents: '<link href="/assets/site-1.css"><a href="/actualites/article/2/">2</a>' },
+    { path: '/actualites/article/2/index.html', contents: '<link href="/assets/site-1.css"><a href="/">home</a>' },
+    { path: '/assets/site-1.css', contents: 'body{}' },
+  ];
+  const v2: OutputFile[] = [
+    { path: '/index.html', contents: '<link href="/assets/site-2.css"><a href="/actualites/article/1/">1</a><a href="/actualites/article/3/">3</a><img src="/media/c-400.webp">' },
+    { path: '/actualites/article/1/index.html', contents: '<link href="/assets/site-2.css"><a href="/actualites/article/3/">3</a>' },
+    { path: '/actualites/article/3/index.html', contents: '<link href="/assets/site-2.css"><img src="/media/c-400.webp"><a href="/">home</a>' },
+    { path: '/assets/site-2.css', contents: 'body{color:red}' },
   ];
 
-  it('writes only new or different files, leaves the others untouched and deletes those that went, with their empty folders', async () => {
-    await writeOutput(out, first);
-    const same = await stat(path.join(out, 'same/index.html'));
-    const output = await openOutput(out, { inPlace: { previousFiles: first.map((file) => file.path) } });
-    output.add({ path: '/index.html', contents: 'home v2' });
-    output.add({ path: '/same/index.html', contents: 'same' });
-    output.reuse('/kept-as-is.html');
-    output.add({ path: '/actualites/article/8/index.html', contents: 'new post' });
-    let changedBefore = 0;
-    const result = await output.commit([], new Map(), async () => {
-      changedBefore = Object.keys(await readTree(out)).length;
-    });
-    expect(changedBefore).toBe(3);
-    expect(result).toEqual({ written: 4, changed: 2, removed: 1, changedPaths: ['/actualites/article/7/index.html', '/actualites/article/8/index.html', '/index.html'] });
-    expect(await readTree(out)).toEqual({
-      'index.html': Buffer.from('home v2').toString('base64'),
-      'same/index.html': Buffer.from('same').toString('base64'),
-      'actualites/article/8/index.html': Buffer.from('new post').toString('base64'),
-    });
-    const after = await stat(path.join(out, 'same/index.html'));
-    expect([after.ino, after.mtimeMs]).toEqual([same.ino, same.mtimeMs]);
-    expect(await readdir(path.join(out, 'actualites/article'))).toEqual(['8']);
-    expect((await readdir(root)).sort()).toEqual(['dist']);
-  });
-
-  it('replaces a file whatever size the cache says it had, and keeps an identical one the cache says is as long', async () => {
-    await writeOutput(out, first);
-    const same = await stat(path.join(out, 'same/index.html'));
-    const output = await openOutput(out, { inPlace: { previousFiles: first.map((file) => file.path) } });
-    // The cache's sizes: another length for the home page (no need to read it), the same for the others.
-    output.add({ path: '/index.html', contents: 'home v2!', previousSize: 7 });
-    output.add({ path: '/same/index.html', contents: 'same', previousSize: 4 });
-    output.add({ path: '/actualites/article/7/index.html', contents: 'trashed not', previousSize: 12 });
-    const result = await output.commit();
-    expect(result.changed).toBe(2);
-    expect(await readTree(out)).toEqual({
-      'index.html': Buffer.from('home v2!').toString('base64'),
-      'same/index.html': Buffer.from('same').toString('base64'),
-      'actualites/article/7/index.html': Buffer.from('trashed not').toString('base64'),
-    });
-    const after = await stat(path.join(out, 'same/index.html'));
-    expect([after.ino, after.mtimeMs]).toEqual([same.ino, same.mtimeMs]);
-  });
-
-  it('leaves the output as it was when the build fails before the commit', async () => {
-    await writeOutput(out, first);
-    const before = await readTree(out);
-    const output = await openOutput(out, { inPlace: { previousFiles: first.map((file) => file.path) } });
-    output.add({ path: '/index.html', contents: 'home v2' });
-    await output.abort();
-    expect(await readTree(out)).toEqual(before);
-    expect((await readdir(root)).sort()).toEqual(['dist']);
-  });
-});
-
-describe('changed paths (what a publish step uploads or purges)', () => {
-  it('names the images a build added and those it removed, and nothing it kept', async () => {
-    const cache = path.join(root, 'media-cache');
+  it('leaves a complete site served whatever step of publishing fails, and the next run publishes the new site whole', async () => {
+    const cache = path.join(root, 'cache');
     await mkdir(cache);
-    for (const name of ['kept-640.webp', 'gone-640.webp', 'new-640.webp']) await writeFile(path.join(cache, name), name);
-    const media = (...names: string[]) => new Map(names.map((name) => [`/media/${name}`, path.join(cache, name)]));
-    const page = [{ path: '/index.html', contents: 'home' }];
-    const clean = await openOutput(out);
-    clean.add(page[0] as OutputFile);
-    expect((await clean.commit([], media('kept-640.webp', 'gone-640.webp'))).changedPaths).toEqual(['/index.html', '/media/gone-640.webp', '/media/kept-640.webp']);
+    await writeFile(path.join(cache, 'c-400.webp'), 'image c');
+    const media = { add: new Map([['/media/c-400.webp', path.join(cache, 'c-400.webp')]]), remove: [] };
+    // How many file operations a whole publish takes.
+    writeOutput(out, v1);
+    const counting = faultyIo(0);
+    writeOutput(out, v2, { media, io: counting.io });
+    const steps = counting.calls();
+    expect(steps).toBeGreaterThan(6);
+    const expected = await readTree(out);
 
-    const cron = await openOutput(out, { inPlace: { previousFiles: ['/index.html'] } });
-    cron.add(page[0] as OutputFile);
-    const result = await cron.commit([], media('kept-640.webp', 'new-640.webp'));
-    expect(result.changedPaths).toEqual(['/media/gone-640.webp', '/media/new-640.webp']);
-    expect(Object.keys(await readTree(out)).sort()).toEqual(['index.html', 'media/kept-640.webp', 'media/new-640.webp']);
+    for (let failAt = 1; failAt <= steps; failAt += 1) {
+      await rm(out, { recursive: true, force: true });
+      writeOutput(out, v1);
+      expect(() => writeOutput(out, v2, { media, io: faultyIo(failAt).io }), `step ${failAt}`).toThrow(/publishing .* failed: EIO/);
+      expect(await brokenLinks(out), `after a failure at step ${failAt}`).toEqual([]);
+      expect(Object.keys(await readTree(out)).some((file) => file.endsWith('index.html')), `step ${failAt}`).toBe(true);
+      // The next run (it compares every file: the state says publishing did not end).
+      writeOutput(out, v2, { media: { add: media.add, remove: [] } });
+      expect(await readTree(out), `the run after a failure at step ${failAt}`).toEqual(expected);
+    }
+  });
+
+  it('publishes a first output in one rename: there is never a folder half made', async () => {
+    expect(() => writeOutput(out, v1, { io: faultyIo(1).io })).toThrow(/publishing .* failed: EIO/);
+    await expect(stat(out)).rejects.toThrow();
+    writeOutput(out, v1);
+    expect(await brokenLinks(out)).toEqual([]);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('article/2');
   });
 });

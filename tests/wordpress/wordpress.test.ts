@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { load, type CheerioAPI } from 'cheerio';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainSpaces } from '../../src/lib/typography.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../browser/chromium.js';
 import { DEFAULT_SEED, freePort, startWordPress, type RunningWordPress } from './server.js';
 
@@ -42,7 +43,7 @@ afterAll(async () => {
 
 async function build(apiUrl: string, { out = outDir, extra = [] as string[] } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const cache = path.join(workDir, `${path.basename(out)}-cache`);
-  const args = ['build/launch.cjs', '--wp', apiUrl, '--out', out, '--cache', cache, '--site-url', 'http://127.0.0.1:4173', '--now', '2025-09-01T12:00:00Z', ...extra];
+  const args = ['build/launch.mjs', '--wp', apiUrl, '--out', out, '--cache', cache, '--site-url', 'http://127.0.0.1:4173', '--now', '2025-09-01T12:00:00Z', ...extra];
   try {
     const { stdout, stderr } = await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, CI: '1' } });
     return { code: 0, stdout, stderr };
@@ -52,7 +53,9 @@ async function build(apiUrl: string, { out = outDir, extra = [] as string[] } = 
   }
 }
 
-const page = async (urlPath: string): Promise<CheerioAPI> => load(await readFile(path.join(outDir, urlPath, 'index.html'), 'utf8'));
+/** A built page, its non-breaking spaces (French typography, issue 33) read as spaces: these checks compare letters. */
+const page = async (urlPath: string): Promise<CheerioAPI> =>
+  load(plainSpaces(await readFile(path.join(outDir, urlPath, 'index.html'), 'utf8')).replace(/&nbsp;|&#160;|&#x202f;|&#8239;/gi, ' '));
 /** WordPress turns straight quotes into typographic ones (fr_FR: « » and ’); compare without that. */
 const plainQuotes = (text: string) => text.replace(/[’‘]/g, "'").replace(/«\s*|\s*»|[“”]/g, '"').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 
@@ -163,12 +166,41 @@ describe('build against a real WordPress', () => {
     ]);
     expect(body.find('iframe, script, blockquote.twitter-tweet')).toHaveLength(0);
     expect(body.find('.embed-x .embed-title').text()).toContain('Finale du tournoi U15');
+    // The file block's PDF is the site's own copy (issue 33: no link to WordPress), named by its bytes.
     const pdf = body.find('.wp-block-file .wp-block-file__button').attr('href') as string;
-    expect(pdf).toMatch(/\/wp-content\/uploads\/2025\/06\/reglement-tournoi-u15\.pdf$/);
-    const download = await fetch(pdf);
-    expect(download.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf).toMatch(/^\/media\/[0-9a-f]{16}-reglement-tournoi-u15\.pdf$/);
+    expect(body.find('.wp-block-file > a').first().attr('href')).toBe(pdf);
+    expect((await readFile(path.join(outDir, pdf))).subarray(0, 5).toString()).toBe('%PDF-');
+    // WordPress's [gallery]: its thumbnails become the full pictures, its attachment-page links our files.
+    const gallery = body.find('.gallery');
+    expect(gallery.find('img')).toHaveLength(3);
+    gallery.find('img').each((_, image) => {
+      expect($(image).attr('src')).toMatch(/^\/media\/[0-9a-f]{16}-1024\.jpg$/);
+      expect($(image).parent('picture').find('source').first().attr('sizes')).toContain('272px');
+    });
+    expect(gallery.find('a').map((_, link) => $(link).attr('href')).get()).toEqual(gallery.find('img').map((_, image) => $(image).attr('src')).get());
+    // A link to an attachment page in the text stays as its words.
+    expect(body.text()).toContain("la page de la photo de l’échauffement");
+    expect(body.find('a').filter((_, link) => /attachment_id|wp-content/.test($(link).attr('href') ?? ''))).toHaveLength(0);
     expect(buildOutput).toMatch(/post \d+: shortcode \[contact-form-7\] removed: WordPress did not render it/);
+    expect(buildOutput).toMatch(/post \d+: link to WordPress left as plain text: http:\/\/127\.0\.0\.1:\d+\/\?attachment_id=\d+/);
+  });
+
+  it("links nowhere to WordPress's host on any page of the site (issue 33)", async () => {
+    const host = new URL(wordpress?.apiUrl as string).host;
+    const problems: string[] = [];
+    for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const $ = load(await readFile(file, 'utf8'));
+      $('[href], [src], [srcset], [action], [data]').each((_, element) => {
+        for (const name of ['href', 'src', 'srcset', 'action', 'data']) {
+          const value = $(element).attr(name) ?? '';
+          if (value.includes(host) || /\/wp-content\/|attachment_id=/.test(value)) problems.push(`${path.relative(outDir, file)}: ${name}="${value}"`);
+        }
+      });
+    }
+    expect(problems).toEqual([]);
   });
 
   it('asks only what changed on a cron run, and gives byte for byte the site of a clean build', async () => {
@@ -215,7 +247,7 @@ describe('build against a real WordPress', () => {
   });
 
   it('shows every image with WordPress stopped, and no page asks another host but its own widgets before a click', async () => {
-    const report = JSON.parse(await readFile(`${outDir}-report.json`, 'utf8')) as { pagePaths: string[]; framePaths: string[] };
+    const report = JSON.parse(await readFile(`${outDir}-report.json`, 'utf8')) as { pagePaths: string[] };
     const site = await serveFolder(outDir);
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const problems: string[] = [];
@@ -228,7 +260,7 @@ describe('build against a real WordPress', () => {
         const allowed = host === site.host || (current === '/cashless/' && host === 'widget.weezevent.com');
         if (!allowed && !request.url().startsWith('data:')) problems.push(`${current}: requested ${request.url()}`);
       });
-      for (const urlPath of [...report.pagePaths, ...report.framePaths]) {
+      for (const urlPath of report.pagePaths) {
         current = urlPath;
         await page.goto(`http://${site.host}${urlPath}`, { waitUntil: 'load' });
         // Lazy images and frames load when they near the viewport: ask for all of them now (a video

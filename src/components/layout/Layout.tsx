@@ -22,8 +22,7 @@ export function Layout({ nav, activeHref, partners, season, children }: LayoutPr
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      {/* Not a spread given a new field: one hidden class for every page's props (Node 20's V8; see build/normalize-media.ts). */}
-      <Island name="nav" component={SiteNav} props={Object.assign({}, nav, { activeHref })} shared={['menu', 'homeHref']} />
+      <Island name="nav" component={SiteNav} props={{ ...nav, activeHref }} shared={['menu', 'homeHref']} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>

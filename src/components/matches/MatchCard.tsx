@@ -41,7 +41,8 @@ export function MatchCard({ match, showScore = true }: MatchCardProps) {
       <p className="match-when">
         <time dateTime={match.fullDate}>
           <span className="match-date">{`${match.weekday} ${match.date}`}</span>{' '}
-          <span className="match-month">{match.month}</span> {match.year}
+          {/* Inside a date French writes the month in lower case ('samedi 27 septembre 2025'). */}
+          <span className="match-month">{match.month.toLocaleLowerCase('fr-FR')}</span> {match.year}
         </time>
         {match.hours ? <span className="match-hours">{match.hours}</span> : null}
       </p>

@@ -9,7 +9,7 @@ export interface MatchCalendarProps {
   matches: MatchCardData[];
 }
 
-const countLabel = (count: number) => (count === 1 ? '1 match affiché' : `${count} matchs affichés`);
+const countLabel = (count: number) => (count === 1 ? '1\u00a0match affiché' : `${count}\u00a0matchs affichés`);
 
 const monthId = (month: string) => `mois-${slugify(month)}`;
 

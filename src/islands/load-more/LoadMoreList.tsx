@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NewsCard } from '../../components/news/NewsCard.js';
 import { listJsonHref, type NewsCardData, type NewsListKey } from '../../components/news/news-cards.js';
 import { withBase } from '../base-path.js';
@@ -26,6 +26,19 @@ export function LoadMoreList({ posts, page, list, pagination }: LoadMoreListProp
   const [state, setState] = useState(() => initialLoadMore(posts, page));
   const dispatch = (event: LoadMoreEvent<NewsCardData>) => setState((current) => loadMoreReducer(current, event));
   const busy = useRef(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  /** Index of the first card a 'load more' added, until the focus has moved to it. */
+  const focusFrom = useRef<number | null>(null);
+  /** How many cards the last 'load more' added (the live region says it). */
+  const [added, setAdded] = useState(0);
+
+  // Keyboard users land on the first new article, not on the page body once the button goes away.
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || from >= state.posts.length) return;
+    focusFrom.current = null;
+    listRef.current?.children[from]?.querySelector<HTMLElement>('.news-card-link')?.focus();
+  }, [state.posts.length]);
 
   const loadMore = async () => {
     if (busy.current || !state.hasMore) return;
@@ -36,6 +49,8 @@ export function LoadMoreList({ posts, page, list, pagination }: LoadMoreListProp
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const next: unknown = await response.json();
       if (!Array.isArray(next)) throw new Error('réponse inattendue');
+      focusFrom.current = state.posts.length;
+      setAdded(next.length);
       dispatch({ type: 'loaded', posts: next as NewsCardData[] });
     } catch (error) {
       // Spec section 8: a failed 'load more' stops further loading.
@@ -49,7 +64,7 @@ export function LoadMoreList({ posts, page, list, pagination }: LoadMoreListProp
   return (
     <>
       {state.posts.length === 0 ? <p className="news-empty">Aucun article pour le moment.</p> : null}
-      <ul className="news-grid">
+      <ul className="news-grid" ref={listRef}>
         {state.posts.map((post, index) => (
           <li key={post.id}>
             <NewsCard post={post} lazy={index >= 3} heading="h2" />
@@ -63,12 +78,18 @@ export function LoadMoreList({ posts, page, list, pagination }: LoadMoreListProp
           </button>
         ) : null}
         <p className="visually-hidden" aria-live="polite">
-          {state.page > page ? `${state.posts.length} articles affichés` : ''}
+          {state.page > page ? loadedMessage(added, state.posts.length) : ''}
         </p>
       </div>
       <PaginationNav {...pagination} />
     </>
   );
+}
+
+/** What the polite live region says after a 'load more': '12 nouveaux articles chargés, 24 articles affichés'. */
+export function loadedMessage(added: number, total: number): string {
+  const loaded = added > 1 ? `${added}\u00a0nouveaux articles chargés` : `${added}\u00a0nouvel article chargé`;
+  return `${loaded}, ${total}\u00a0article${total > 1 ? 's' : ''} affiché${total > 1 ? 's' : ''}`;
 }
 
 function PaginationNav({ page, totalPages, previousHref, nextHref }: PaginationLinks) {

@@ -91,7 +91,7 @@ const NewsSlides = memo(function NewsSlides({ slides }: NewsSliderProps) {
         <div className="swiper-slide news-slide" key={slide.id}>
           <h2 className="news-slide-title" dangerouslySetInnerHTML={{ __html: slide.titleHtml }} />
           <a className="btn btn-gold" href={slide.href}>
-            En savoir plus<span className="visually-hidden"> : {slide.titleText}</span>
+            En savoir plus<span className="visually-hidden">&nbsp;: {slide.titleText}</span>
           </a>
         </div>
       ))}

@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import type Swiper from 'swiper';
 import type { SwiperOptions } from 'swiper/types';
 import { useSwiper } from '../slider/use-swiper.js';
 
@@ -25,23 +26,73 @@ export const PLAYERS_SWIPER: SwiperOptions = {
   slidesPerView: 'auto',
   spaceBetween: 24,
   coverflowEffect: { rotate: 30, stretch: 0, depth: 200, modifier: 1, slideShadows: false },
+  // A click on a side card brings it to the centre.
+  slideToClickedSlide: true,
 };
 
 /**
- * Spec 2.8 'Nos joueurs': a coverflow carousel of player cards (not autoplayed). Before Swiper
- * loads, and without JavaScript, the cards are a plain list.
+ * Spec 2.8 'Nos joueurs': a coverflow carousel of player cards (not autoplayed), with previous and
+ * next buttons once Swiper runs; the card that holds the keyboard focus is the centred one. Before
+ * Swiper loads, and without JavaScript, the cards are a row that scrolls sideways (its hidden side
+ * fades out, the next card peeks in: the stylesheet's players section).
  */
 export function PlayersCarousel({ players }: PlayersCarouselProps) {
   // Open on the middle of the squad so the coverflow has cards on both sides.
   const options = { ...PLAYERS_SWIPER, initialSlide: Math.floor(players.length / 2) };
-  const { containerRef, regionRef } = useSwiper({ options, autoplay: false, lazyMargin: '100px' });
+  const [active, setActive] = useState(options.initialSlide);
+  const { containerRef, regionRef, swiperRef, live } = useSwiper({ options, autoplay: false, lazyMargin: '100px', onMount: (swiper) => followFocus(swiper, setActive) });
+  const move = (step: -1 | 1) => {
+    const swiper = swiperRef.current;
+    if (!swiper) return;
+    if (step < 0) swiper.slidePrev();
+    else swiper.slideNext();
+  };
+  const current = players[active];
   return (
     <section className="players-carousel" aria-roledescription="carrousel" aria-label="L’effectif" ref={regionRef}>
       <div className="swiper players-swiper" ref={containerRef}>
         <PlayerSlides players={players} />
       </div>
+      {live ? (
+        <div className="players-nav">
+          <button type="button" className="players-nav-button players-prev" aria-disabled={active === 0} onClick={() => move(-1)}>
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">Joueur précédent</span>
+          </button>
+          <button type="button" className="players-nav-button players-next" aria-disabled={active === players.length - 1} onClick={() => move(1)}>
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">Joueur suivant</span>
+          </button>
+        </div>
+      ) : null}
+      <p className="visually-hidden players-status" aria-live="polite">
+        {live && current ? `${current.firstName} ${current.lastName}, ${active + 1} sur ${players.length}` : ''}
+      </p>
     </section>
   );
+}
+
+/**
+ * The centred card follows the keyboard: a card whose link takes the focus slides to the centre
+ * (Swiper's own handler skips cards it counts as visible, so the focus and the centre disagreed).
+ * The browser's scroll of the hidden overflow, made to show the focused link, is undone.
+ */
+function followFocus(swiper: Swiper, onChange: (index: number) => void): () => void {
+  const container = swiper.el;
+  const onFocus = (event: FocusEvent) => {
+    const slide = (event.target as Element | null)?.closest('.swiper-slide');
+    const index = slide ? swiper.slides.indexOf(slide as HTMLElement) : -1;
+    container.scrollLeft = 0;
+    if (index >= 0 && index !== swiper.activeIndex) swiper.slideTo(index);
+  };
+  const onSlide = () => onChange(swiper.activeIndex);
+  container.addEventListener('focusin', onFocus);
+  swiper.on('slideChange', onSlide);
+  onSlide();
+  return () => {
+    container.removeEventListener('focusin', onFocus);
+    swiper.off('slideChange', onSlide);
+  };
 }
 
 /** Memoized: Swiper decorates these nodes, so re-renders must not touch them. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import type Swiper from 'swiper';
 import type { SwiperOptions } from 'swiper/types';
 import { controlAutoplay, prefersReducedMotion, whenNearViewport } from './autoplay-control.js';
 
@@ -8,6 +9,8 @@ interface UseSwiperOptions {
   /** Fetch Swiper only when the slider comes this close to the viewport. */
   lazyMargin?: string;
   autoplay: boolean;
+  /** Called once Swiper runs over the slides; may return its own cleanup. */
+  onMount?: (swiper: Swiper) => (() => void) | void;
 }
 
 export interface SwiperControls {
@@ -15,18 +18,24 @@ export interface SwiperControls {
   regionRef: RefObject<HTMLElement | null>;
   paused: boolean;
   togglePaused: () => void;
+  /** The running Swiper (null before it loads, and without JavaScript). */
+  swiperRef: RefObject<Swiper | null>;
+  /** Whether Swiper runs: controls that need it are shown only then. */
+  live: boolean;
 }
 
 /**
  * Mounts Swiper (loaded on demand, so pages without a slider on screen never pay for it) over
  * server-rendered slides, with the WCAG 2.2.2 controls of autoplay-control.ts.
  */
-export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiperOptions): SwiperControls {
+export function useSwiper({ options, lazyMargin = '200px', autoplay, onMount }: UseSwiperOptions): SwiperControls {
   const containerRef = useRef<HTMLDivElement>(null);
   const regionRef = useRef<HTMLElement>(null);
+  const swiperRef = useRef<Swiper | null>(null);
   const pausedRef = useRef(false);
   const syncRef = useRef<() => void>(() => {});
   const [paused, setPaused] = useState(false);
+  const [live, setLive] = useState(false);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -43,6 +52,14 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
         autoplay: autoplay ? (options.autoplay ?? true) : false,
         speed: reduced ? 0 : options.speed,
       });
+      swiperRef.current = swiper;
+      const unmount = onMount?.(swiper) ?? (() => {});
+      setLive(true);
+      const destroy = () => {
+        unmount();
+        swiperRef.current = null;
+        swiper.destroy(true, false);
+      };
       if (autoplay && swiper.autoplay) {
         if (reduced) {
           pausedRef.current = true;
@@ -52,10 +69,10 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
         syncRef.current = control.sync;
         cleanup = () => {
           control.dispose();
-          swiper.destroy(true, false);
+          destroy();
         };
       } else {
-        cleanup = () => swiper.destroy(true, false);
+        cleanup = destroy;
       }
     };
     const stopWatching = whenNearViewport(region, lazyMargin, () => {
@@ -76,5 +93,5 @@ export function useSwiper({ options, lazyMargin = '200px', autoplay }: UseSwiper
     syncRef.current();
   };
 
-  return { containerRef, regionRef, paused, togglePaused };
+  return { containerRef, regionRef, paused, togglePaused, swiperRef, live };
 }

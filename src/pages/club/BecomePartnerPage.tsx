@@ -16,7 +16,7 @@ export function BecomePartnerPage({ intro, benefits, offers }: BecomePartnerPage
           <Paragraphs items={intro} />
         </div>
         <section aria-labelledby="why-partner">
-          <h2 id="why-partner">Pourquoi nous rejoindre ?</h2>
+          <h2 id="why-partner">Pourquoi nous rejoindre&#8239;?</h2>
           <BenefitGrid benefits={benefits} />
         </section>
         <section aria-labelledby="partner-offers">

@@ -37,14 +37,14 @@ export function CashlessPage({ logo, topUpUrl, steps, whatIs, whyPreload, facts,
               Recharger ma carte en ligne<span className="visually-hidden"> (nouvel onglet)</span>
             </a>
             <p className="cashless-widget-fallback">
-              Le module de recharge ne s'affiche pas ? Rechargez votre carte sur{' '}
+              Le module de recharge ne s'affiche pas&#8239;? Rechargez votre carte sur{' '}
               <a href={topUpUrl} target="_blank" rel="noopener">la page de recharge de notre prestataire</a>.
             </p>
           </div>
         </section>
 
         <section aria-labelledby="cashless-steps">
-          <h2 id="cashless-steps">Comment ça marche ?</h2>
+          <h2 id="cashless-steps">Comment ça marche&#8239;?</h2>
           <ol className="cashless-steps">
             {steps.map((step) => (
               <li key={step.title}>
@@ -56,12 +56,12 @@ export function CashlessPage({ logo, topUpUrl, steps, whatIs, whyPreload, facts,
         </section>
 
         <section aria-labelledby="cashless-what">
-          <h2 id="cashless-what">Qu'est-ce que le cashless ?</h2>
+          <h2 id="cashless-what">Qu'est-ce que le cashless&#8239;?</h2>
           <Paragraphs items={whatIs} />
         </section>
 
         <section aria-labelledby="cashless-why">
-          <h2 id="cashless-why">Pourquoi recharger avant le match ?</h2>
+          <h2 id="cashless-why">Pourquoi recharger avant le match&#8239;?</h2>
           <Paragraphs items={whyPreload} />
         </section>
 
@@ -80,7 +80,7 @@ export function CashlessPage({ logo, topUpUrl, steps, whatIs, whyPreload, facts,
         </section>
 
         <p className="cashless-contact">
-          Une question sur votre carte cashless ? Écrivez-nous à <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+          Une question sur votre carte cashless&#8239;? Écrivez-nous à <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
         </p>
       </div>
     </>

@@ -22,7 +22,7 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
   const links = osmLinks(map);
   return (
     <>
-      <PageBanner title="Contact" subtitle="Une question ? L'équipe du SQBB vous répond." />
+      <PageBanner title="Contact" subtitle="Une question&#8239;? L'équipe du SQBB vous répond." />
       <div className="container section contact">
         <div className="contact-details">
           <section aria-labelledby="contact-address">
@@ -32,10 +32,10 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
           <section aria-labelledby="contact-reach">
             <h2 id="contact-reach">Nous joindre</h2>
             <p>
-              E-mail : <a href={`mailto:${email}`}>{email}</a>
+              E-mail&nbsp;: <a href={`mailto:${email}`}>{email}</a>
             </p>
             <p>
-              Téléphone : <a href={`tel:${phoneE164}`}>{phone}</a>
+              Téléphone&nbsp;: <a href={`tel:${phoneE164}`}>{phone}</a>
             </p>
           </section>
           <section aria-labelledby="contact-hours">
@@ -59,7 +59,7 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
             props={{
               provider: 'openstreetmap',
               kind: 'map',
-              title: `Plan d'accès : ${address.venue}, ${address.street}, ${address.postalCode} ${address.city}`,
+              title: `Plan d'accès\u00a0: ${address.venue}, ${address.street}, ${address.postalCode} ${address.city}`,
               frame: links.embed,
               link: links.page,
             }}

@@ -27,7 +27,7 @@ function UnitList({ units }: { units: OrganisationUnit[] }) {
     <ul className="org-list">
       {units.map((unit) => (
         <li key={unit.role}>
-          <strong>{unit.role}</strong> : {unit.people.join(', ')}
+          <strong>{unit.role}</strong>&nbsp;: {unit.people.join(', ')}
           {unit.children ? <UnitList units={unit.children} /> : null}
         </li>
       ))}

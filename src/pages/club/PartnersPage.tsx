@@ -11,7 +11,7 @@ export interface PartnersPageProps {
 export function PartnersPage({ sections }: PartnersPageProps) {
   return (
     <>
-      <PageBanner title="Nos partenaires" subtitle="Ils font vivre le basket à Saint-Quentin : merci à eux." />
+      <PageBanner title="Nos partenaires" subtitle="Ils font vivre le basket à Saint-Quentin&nbsp;: merci à eux." />
       <div className="container section">
         {sections.map((section, index) => (
           <section className="partner-section" key={section.type} aria-labelledby={`partners-${section.type}`}>

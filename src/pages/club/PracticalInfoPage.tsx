@@ -16,7 +16,7 @@ export function PracticalInfoPage({ questions }: PracticalInfoPageProps) {
         <h2>Questions fréquentes</h2>
         <FaqAccordion entries={questions} />
         <p className="faq-more">
-          Vous ne trouvez pas votre réponse ? <a href={href('contact')}>Contactez-nous</a>.
+          Vous ne trouvez pas votre réponse&#8239;? <a href={href('contact')}>Contactez-nous</a>.
         </p>
       </div>
     </>

@@ -16,7 +16,7 @@ export function StadiumPage({ name, capacity, seated, address, history, image, t
         <div className="stadium-intro">
           <ClubImg image={image} lazy={false} />
           <p className="club-lead">
-            Capacité : <strong>{capacity} personnes</strong>, dont <strong>{seated} places assises</strong>.
+            Capacité&nbsp;: <strong>{capacity}&nbsp;personnes</strong>, dont <strong>{seated}&nbsp;places assises</strong>.
           </p>
         </div>
 
@@ -29,7 +29,7 @@ export function StadiumPage({ name, capacity, seated, address, history, image, t
           <h2 id="stadium-address">Adresse</h2>
           <PostalAddressLines address={address} />
           <p>
-            Horaires du secrétariat, plan et téléphone : <a href={href('contact')}>page Contact</a>.
+            Horaires du secrétariat, plan et téléphone&nbsp;: <a href={href('contact')}>page Contact</a>.
           </p>
         </section>
 

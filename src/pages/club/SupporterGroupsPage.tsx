@@ -23,7 +23,7 @@ export function SupporterGroupsPage({ title, intro, groups }: SupporterGroupsPag
               <div>
                 <h2>{group.name}</h2>
                 <p className="supporter-meta">
-                  {group.presidentTitle} : <strong>{group.president}</strong> · Depuis {group.founded}
+                  {group.presidentTitle}&nbsp;: <strong>{group.president}</strong> · Depuis {group.founded}
                 </p>
                 <Paragraphs items={group.presentation} />
               </div>

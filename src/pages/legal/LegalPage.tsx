@@ -58,7 +58,7 @@ export function LegalPage({ page, updatedOn, related }: LegalPageProps) {
               <ul className="club-facts">
                 {section.items.map((item) => (
                   <li key={item.title}>
-                    <strong>{item.title}</strong> : {item.text}
+                    <strong>{item.title}</strong>&nbsp;: {item.text}
                     <ToConfirm when={item.aConfirmer} />
                   </li>
                 ))}
@@ -67,7 +67,7 @@ export function LegalPage({ page, updatedOn, related }: LegalPageProps) {
           </section>
         ))}
         <p className="legal-updated">
-          Dernière mise à jour : <time dateTime={isoDay(updatedOn)}>{formatFrenchLongDate(updatedOn)}</time>
+          Dernière mise à jour&nbsp;: <time dateTime={isoDay(updatedOn)}>{formatFrenchLongDate(updatedOn)}</time>
         </p>
         <p>
           <a href={related.href}>{related.label}</a>

@@ -1,4 +1,6 @@
+import { Island } from '../../components/Island.js';
 import { listPageHref } from '../../components/news/news-cards.js';
+import { RecentPosts, type RecentPost } from '../../islands/recent-posts/RecentPosts.js';
 import { href } from '../../routes/route-paths.js';
 
 export interface TermLink {
@@ -9,17 +11,18 @@ export interface TermLink {
 export interface ArticleSidebarProps {
   categories: TermLink[];
   tags: TermLink[];
+  /** The 'Articles récents' the page is rendered with (load-news.ts, recentAround). */
+  recent: RecentPost[];
 }
 
-/** Spec 2.13: categories (or 'Pas de catégories'), 'Articles récents' opening in a new tab, tags. */
-export function ArticleSidebar({ categories, tags }: ArticleSidebarProps) {
+/** Spec 2.13: categories (or 'Pas de catégories'), 'Articles récents', tags. */
+export function ArticleSidebar({ categories, tags, recent }: ArticleSidebarProps) {
   return (
     <aside className="article-sidebar" aria-label="Autour de l'article">
       <TermSection title="Catégories" empty="Pas de catégories" kind="category" terms={categories} listClass="sidebar-terms" />
       <section className="sidebar-block">
         <h2 className="sidebar-title">Articles récents</h2>
-        {/* One page for every article (see RecentPostsFrame): a new post does not rewrite them all. */}
-        <iframe className="sidebar-recent-frame" src={href('news-recent')} title="Articles récents" loading="lazy" />
+        <Island name="recent-posts" component={RecentPosts} props={{ recent, latestHref: href('news-recent') }} />
       </section>
       <TermSection title="Étiquettes" empty="Pas d'étiquettes" kind="tag" terms={tags} listClass="sidebar-tags" />
     </aside>

@@ -6,13 +6,15 @@ import type { PageHead } from '../../types/head.js';
 import type { NewsContent, NewsPost, Term } from '../../types/news.js';
 import type { ArticlePageProps } from './ArticlePage.js';
 import type { NewsListPageProps } from './NewsListPage.js';
-import type { RecentPost } from './RecentPostsFrame.js';
+import type { RecentPost } from '../../islands/recent-posts/RecentPosts.js';
 import { listPageHref, pageCount, pageOf, pictureOf, toCard, type NewsListKey } from '../../components/news/news-cards.js';
 import { href } from '../../routes/route-paths.js';
 import type { RouteInputs } from '../../routes/types.js';
 
 interface NewsIndex {
   postsById: Map<string, NewsPost>;
+  /** Each post's place in the news list (newest first). */
+  positions: Map<NewsPost, number>;
   /** Posts of each category and of each tag, newest first, by term id. */
   postsByTerm: Record<'category' | 'tag', Map<number, NewsPost[]>>;
   /** Term lists already made, keyed 'category:2' or 'tag:7'. */
@@ -28,7 +30,7 @@ const indexes = new WeakMap<NewsContent, NewsIndex>();
 function indexOf(news: NewsContent): NewsIndex {
   let index = indexes.get(news);
   if (!index) {
-    index = { postsById: new Map(), postsByTerm: { category: new Map(), tag: new Map() }, termLists: new Map() };
+    index = { postsById: new Map(), positions: new Map(), postsByTerm: { category: new Map(), tag: new Map() }, termLists: new Map() };
     // Every cron run indexes every post: no key or array made per post and term.
     const add = (byTerm: Map<number, NewsPost[]>, terms: readonly Term[], post: NewsPost) => {
       for (const term of terms) {
@@ -37,8 +39,9 @@ function indexOf(news: NewsContent): NewsIndex {
         else if (list[list.length - 1] !== post) list.push(post);
       }
     };
-    for (const post of news.posts) {
+    for (const [position, post] of news.posts.entries()) {
       index.postsById.set(String(post.id), post);
+      index.positions.set(post, position);
       add(index.postsByTerm.category, post.categories, post);
       add(index.postsByTerm.tag, post.tags, post);
     }
@@ -56,19 +59,34 @@ export function findPost(site: SiteData, id: string | undefined): NewsPost {
   return post;
 }
 
-/** The 'Articles récents' shown in every article's sidebar. */
-export function loadRecentPosts(site: SiteData): { props: { recent: RecentPost[] }; head: PageHead } {
-  const recent = site.news.posts.slice(0, RECENT_COUNT).map((post) => {
-    return {
-      id: post.id,
-      href: href('news-article', { id: post.id }),
-      titleHtml: post.titleHtml,
-      date: formatFrenchLongDate(post.date),
-      dateIso: isoDay(post.date),
-      thumbnail: post.image ? pictureOf(post.image, 'thumb') : null,
-    };
-  });
-  return { props: { recent }, head: { title: 'Articles récents', description: `Les ${RECENT_COUNT} derniers articles du ${CLUB.name}.`, noindex: true } };
+/**
+ * The 'Articles récents' an article page is rendered with: the latest posts up to its own (itself
+ * and the three before it; the oldest articles share the four oldest). The page then depends on its
+ * neighbours, not on the newest post: a new post rewrites its own article, not thousands (its
+ * declared inputs name the window as a list, `recent:<id>`, whose order a cron run compares). In
+ * the browser the list takes the site's 4 latest posts (recentPostsJson).
+ */
+export function recentAround(site: SiteData, post: NewsPost): NewsPost[] {
+  const posts = site.news.posts;
+  const position = indexOf(site.news).positions.get(post) ?? 0;
+  const start = Math.max(0, Math.min(position, posts.length - RECENT_COUNT));
+  return posts.slice(start, start + RECENT_COUNT);
+}
+
+function recentPost(post: NewsPost): RecentPost {
+  return {
+    id: post.id,
+    href: href('news-article', { id: post.id }),
+    titleHtml: post.titleHtml,
+    date: formatFrenchLongDate(post.date),
+    dateIso: isoDay(post.date),
+    thumbnail: post.image ? pictureOf(post.image, 'thumb') : null,
+  };
+}
+
+/** The site's 4 latest posts, as the 'Articles récents' island reads them in the browser. */
+export function recentPostsJson(site: SiteData): string {
+  return `${JSON.stringify(site.news.posts.slice(0, RECENT_COUNT).map(recentPost))}\n`;
 }
 
 export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePageProps; head: PageHead } {
@@ -83,6 +101,7 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
     contentHtml: post.contentHtml,
     categories: post.categories.map(({ id, name }) => ({ id, name })),
     tags: post.tags.map(({ id, name }) => ({ id, name })),
+    recent: recentAround(site, post).map(recentPost),
   };
   const published = `${post.dateGmt ?? post.date}Z`;
   const head: PageHead = {
@@ -118,7 +137,7 @@ export const revisionOf = (post: NewsPost): string => post.revision ?? JSON.stri
 /** What an article page is made from (its route's inputs): the post, and the names of its terms, resolved each build. */
 export function articleInputs(site: SiteData, id: string | undefined): RouteInputs {
   const post = findPost(site, id);
-  return { posts: [post], other: `[${termsJson(post.categories)},${termsJson(post.tags)}]` };
+  return { posts: [post, ...recentAround(site, post).filter((other) => other !== post)], other: `[${termsJson(post.categories)},${termsJson(post.tags)}]`, list: recentListId(post.id) };
 }
 
 /** Posts share their term lists (one per combination): each list's JSON is made once per build. */
@@ -139,6 +158,9 @@ export function jsonPageInputs(list: NewsList, page: number): RouteInputs {
   return { posts: pageOf(list.posts, page), other: '', list: listId(list.key) };
 }
 
+/** The list of an article's recent posts (recentAround), in declared inputs and in `listOrders`. */
+const recentListId = (id: number) => `recent:${id}`;
+
 /** A news list's name in declared inputs (RouteInputs.list) and in `listOrders`: 'news', 'category:2', 'tag:7'. */
 export function listId(key: NewsListKey): string {
   return key.kind === 'news' ? 'news' : `${key.kind}:${key.id}`;
@@ -152,6 +174,12 @@ export function listOrders(news: NewsContent): Map<string, string> {
   const orders = new Map<string, string>([['news', idsOf(news.posts)]]);
   const { postsByTerm } = indexOf(news);
   for (const kind of ['category', 'tag'] as const) for (const [id, posts] of postsByTerm[kind]) orders.set(`${kind}:${id}`, idsOf(posts));
+  // Each article's recent posts: a post published or dated in between changes the window of its neighbours.
+  const { posts } = news;
+  posts.forEach((post, position) => {
+    const start = Math.max(0, Math.min(position, posts.length - RECENT_COUNT));
+    orders.set(recentListId(post.id), idsOf(posts.slice(start, start + RECENT_COUNT)));
+  });
   return orders;
 }
 

@@ -21,7 +21,7 @@ const SOCIAL_LABELS: Record<keyof SocialLinks, string> = {
 
 export function loadPlayerDetailPage(player: Player): PlayerDetailPageProps {
   const facts = [
-    { label: 'Date de naissance', value: `${formatFrenchDate(player.birth)} (${player.age} ans)` },
+    { label: 'Date de naissance', value: `${formatFrenchDate(player.birth)} (${player.age}\u00a0ans)` },
     { label: 'Nationalité', value: player.country },
     { label: 'Numéro', value: String(player.number) },
     { label: 'Lieu de naissance', value: player.birthPlace },

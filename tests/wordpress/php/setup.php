@@ -5,7 +5,7 @@
  * wp_generate_attachment_metadata so the REST API reports media_details.sizes.
  * A post may instead give `blocks`, a file of block-editor markup beside the seed whose
  * {{image:N:id}}, {{image:N:url[:size]}}, {{file:N:id}} and {{file:N:url}} name its attachments
- * (image 0 is the featured image, then `contentImages`, then `files`).
+ * (image 0 is the featured image, then `contentImages`, then `files`) and {{home}} the site's address.
  * Usage: HTTP_HOST=127.0.0.1:PORT php setup.php WWW_DIR SEED_FILE
  */
 [$script, $www, $seedFile] = $argv;
@@ -176,7 +176,7 @@ foreach ($seed['posts'] as $index => $post) {
             write_pdf($file, $document['title']);
             $files[] = attach($postId, $file, 'application/pdf', $document['title'], $post['date']);
         }
-        $markup = file_get_contents(dirname($seedFile) . '/' . $post['blocks']);
+        $markup = str_replace('{{home}}', untrailingslashit(home_url()), file_get_contents(dirname($seedFile) . '/' . $post['blocks']));
         $markup = preg_replace_callback('/\{\{(image|file):(\d+):(id|url)(?::([a-z_]+))?\}\}/', function ($match) use ($images, $files) {
             $id = ($match[1] === 'image' ? $images : $files)[(int) $match[2]] ?? null;
             if (!$id) throw new RuntimeException("no attachment for {$match[0]}");

@@ -17,7 +17,7 @@ export function HomePartnerBanner({ benefits }: HomePartnerBannerProps) {
       <div className="container">
         <h2 id="home-partner-title">Devenez partenaire</h2>
         <BenefitGrid benefits={benefits} />
-        <a className="btn btn-gold" href={href('become-partner')}>Comment devenir partenaire ?</a>
+        <a className="btn btn-gold" href={href('become-partner')}>Comment devenir partenaire&#8239;?</a>
       </div>
     </section>
   );

@@ -1,8 +1,7 @@
-// Plain JavaScript, CommonJS: build/launch.cjs needs it before anything can load TypeScript.
-'use strict';
-const { createHash } = require('node:crypto');
-const { readdirSync, readFileSync } = require('node:fs');
-const path = require('node:path');
+// Plain JavaScript: build/launch.mjs needs it before anything can load TypeScript.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** What shapes the output: our code and styles, and the exact libraries (the lockfile). Data files are inputs, not code. */
 const CODE_FOLDERS = ['build', 'src', 'templates', 'data'];
@@ -10,13 +9,13 @@ const CODE_FILE = /\.(ts|tsx|mts|cts|mjs|cjs|js|css)$/;
 
 /**
  * A fingerprint of the code that builds the site: it names the compiled build (.cache/compiled)
- * and ties the build cache to the code that made it (a changed component could render the same
+ * and ties the build's state to the code that made it (a changed component could render the same
  * props differently). Keyed on content, never on a version number someone must remember to bump.
  * Node's version is in it too (Intl formats the French dates).
  * @param {string} root the project folder
  * @returns {string}
  */
-function computeCodeVersion(root) {
+export function computeCodeVersion(root) {
   const hash = createHash('sha256');
   hash.update(`node ${process.version}\n`);
   const files = CODE_FOLDERS.flatMap((folder) => listFiles(path.join(root, folder))).sort();
@@ -37,5 +36,3 @@ function listFiles(dir) {
   }
   return entries.filter((entry) => entry.isFile() && CODE_FILE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
 }
-
-module.exports = { computeCodeVersion };

@@ -1,0 +1,62 @@
+import { hash } from 'node:crypto';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The build's file-system plumbing, in one place: fingerprints, a write that is whole or absent,
+ * and a listing of a folder's files.
+ */
+
+/** Fingerprint of text or bytes (the same for a string and its UTF-8 bytes). */
+export function fingerprint(value: string | Uint8Array): string {
+  return hash('sha1', value, 'base64url');
+}
+
+/** Writes `file` under a temporary name, then renames it: a reader or a crash sees the old file or the new one, never half of one. */
+export function writeFileAtomic(file: string, contents: string | Uint8Array): void {
+  const temporary = `${file}.tmp-${process.pid}`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(temporary, contents);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new Error(`writing ${file} failed: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Every file under `dir`, relative and '/'-separated ([] when there is no folder); `skip` drops a top-level folder. */
+export function listFiles(dir: string, skip?: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (skip === undefined || !relative.startsWith(`${skip}/`)) files.push(relative);
+  }
+  return files;
+}
+
+/** Removes the leftovers of killed runs: siblings of `target` named `<name>.<marker>-…`. */
+export function removeLeftovers(target: string, markers: readonly string[]): number {
+  const dir = path.dirname(target);
+  const prefixes = markers.map((marker) => `${path.basename(target)}.${marker}-`);
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!prefixes.some((prefix) => name.startsWith(prefix))) continue;
+    rmSync(path.join(dir, name), { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/**
+ * One build at a time per output folder, whoever starts it (cron, the nightly --clean, the
+ * builder service). The lock is a write transaction held open on a small SQLite file beside the
+ * output: SQLite's locks are the operating system's, released when the process ends, however it
+ * ends, so a lock is never left behind by a killed build. It is taken before WordPress is read:
+ * a build that waited reads content at least as new as the one it waited for published.
+ */
+export class BuildLockedError extends Error {
+  override name = 'BuildLockedError';
+  /** EX_TEMPFAIL: the run did nothing and may simply be tried again. */
+  readonly exitCode = 75;
+}
+
+export interface BuildLock {
+  readonly file: string;
+  release(): void;
+}
+
+/** The lock file of the output folder `outDir`. */
+export const lockFile = (outDir: string): string => `${outDir}.lock`;
+
+/** Takes the output folder's lock, waiting at most `waitMs` for another build to end. */
+export function acquireBuildLock(outDir: string, waitMs: number): BuildLock {
+  const file = lockFile(outDir);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new DatabaseSync(file, { timeout: waitMs });
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    db.close();
+    if (/locked|busy/i.test((error as Error).message)) {
+      throw new BuildLockedError(`another build is writing ${outDir} (lock ${file}${waitMs > 0 ? `, waited ${Math.round(waitMs / 1000)} s` : ''}): this run stops, the next one catches up`);
+    }
+    throw new Error(`the build lock ${file} cannot be taken: ${(error as Error).message}`, { cause: error });
+  }
+  return {
+    file,
+    release: () => {
+      if (!db.isOpen) return;
+      db.exec('ROLLBACK');
+      db.close();
+    },
+  };
+}

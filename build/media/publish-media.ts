@@ -1,0 +1,143 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { decodeWidthFor, encodeVariants } from './convert.js';
+import { createMediaDownloader } from './download.js';
+import { inspectBytes } from './inspect.js';
+import { forgetMediaStoreId } from './store-id.js';
+import { MediaStore, publicFileName, sha256 } from './store.js';
+
+/**
+ * The publishing side of the media store: every file about to be copied under /media/ (the site's
+ * own copy, never a hard link into the cache: damage to one would be damage to both) is checked
+ * against its hash first. A converted file of the cache whose bytes no longer match its name is made
+ * again from its source (re-downloaded if the source is damaged too), with one warning; a page
+ * never shows a damaged image.
+ */
+
+/** A damaged file of the media cache that cannot be made again now: the build stops, the output as it was. */
+export class MediaCacheError extends Error {
+  override name = 'MediaCacheError';
+}
+
+/** A converted file of the store: `<16 hex of its sha256>-<width>.<ext>` in a `files` folder. */
+const CONVERTED = /^([0-9a-f]{16})-\d+\.(?:avif|webp|jpg|png|gif)$/;
+
+/** The hash a file's name promises, for converted files (a snapshot's PDF is published as it is). */
+function promisedHash(file: string): string | undefined {
+  return path.basename(path.dirname(file)) === 'files' ? CONVERTED.exec(path.basename(file))?.[1] : undefined;
+}
+
+export interface MediaPublisher {
+  /**
+   * `source`, the file the build names for a /media/ path, once it holds exactly the bytes its name
+   * promises: a converted file of the media cache is checked and made again when damaged or
+   * missing; a document of the snapshot (not named by its hash) is taken as it is.
+   */
+  verifiedFile(source: string): Promise<string>;
+  /**
+   * Whether a file already published (kept from the previous output) is the cache's own file: a
+   * hard link made by earlier versions of the build, whose damage would be the output's too. Such
+   * a file is to be published again, as a copy. (Its bytes are not read: hashing every published
+   * image would cost a large site's clean build seconds.)
+   */
+  sharesCacheFile(published: string, source: string): boolean;
+  /** One line per damaged file found, for the build's warnings. */
+  readonly warnings: string[];
+}
+
+export function createMediaPublisher(): MediaPublisher {
+  const warnings: string[] = [];
+  const stores = new Map<string, Promise<MediaStore>>();
+  // The store is opened only when a file must be made again: the usual run reads no index.
+  const storeOf = (cacheDir: string) => {
+    let store = stores.get(cacheDir);
+    if (!store) {
+      store = MediaStore.open(cacheDir);
+      stores.set(cacheDir, store);
+    }
+    return store;
+  };
+
+  return {
+    async verifiedFile(source) {
+      const promised = promisedHash(source);
+      if (!promised) return source;
+      const bytes = readFileIfAny(source);
+      if (bytes && sha256(bytes).startsWith(promised)) return source;
+      const name = path.basename(source);
+      await makeAgain(await storeOf(path.dirname(path.dirname(source))), name);
+      warnings.push(`media cache: ${name} was ${bytes ? 'damaged (its bytes do not match their hash)' : 'missing'}; converted again from its source`);
+      return source;
+    },
+    sharesCacheFile(published, source) {
+      if (!promisedHash(source)) return false;
+      // A copy has one link: the cache's file is only looked at for a file with more.
+      const own = statSync(published, { throwIfNoEntry: false });
+      if (!own || own.nlink < 2) return false;
+      const cached = statSync(source, { throwIfNoEntry: false });
+      return cached !== undefined && own.ino === cached.ino && own.dev === cached.dev;
+    },
+    warnings,
+  };
+}
+
+function readFileIfAny(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A converted file made again as derived.json recorded it: from its source (checked against its
+ * hash, downloaded again from a URL that held it when the stored copy is damaged too) with the
+ * same recipe, which makes the same bytes. When that cannot be done now, the damaged file is
+ * removed and the store given a new id, so that the next build prepares every image again
+ * (downloading what is missing), and this build stops with a MediaCacheError.
+ */
+async function makeAgain(store: MediaStore, name: string): Promise<void> {
+  const cannot = async (reason: string): Promise<never> => {
+    await store.removeFile(name);
+    forgetMediaStoreId(store.dir);
+    throw new MediaCacheError(`media cache: ${name} is damaged and cannot be made again now (${reason}); the next build prepares every image again`);
+  };
+  const origin = store.originOf(name);
+  if (!origin) return cannot('derived.json has no record of it');
+  const bytes = (await store.readSource(origin.source)) ?? (await downloadAgain(store, origin.source));
+  if (!bytes) return cannot(`its source ${origin.source.slice(0, 16)} is neither in the cache nor at the URLs that held it`);
+  const facts = origin.facts ?? (await inspectBytes(bytes));
+  const { format, shape, width, height } = origin.variant;
+  const spec = { format, shape, width, height };
+  // Records made before decodeWidth was kept: the widths the source was likely decoded at.
+  const widths = origin.variant.decodeWidth !== undefined ? [origin.variant.decodeWidth] : [...new Set([decodeWidthFor(facts, origin.siblings), facts.width, decodeWidthFor(facts, [spec])])];
+  for (const decodeWidth of widths) {
+    const [made] = await encodeVariants(bytes, facts, [spec], { decodeWidth });
+    if (made && publicFileName(made.data, width, format) === name && (origin.variant.sha256 === undefined || sha256(made.data) === origin.variant.sha256)) {
+      await store.replaceFile(name, made.data);
+      return;
+    }
+  }
+  return cannot('converting its source again made other bytes');
+}
+
+/** The source's bytes from a URL that held them, if it still does (a URL the store recorded: WordPress's own). */
+async function downloadAgain(store: MediaStore, hash: string): Promise<Uint8Array | undefined> {
+  for (const url of store.urlsOf(hash)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      continue;
+    }
+    // The URL passed the build's policy when it was first fetched; its own origin stands for the REST base's.
+    const downloader = createMediaDownloader({ apiUrl: `${parsed.origin}/wp-json/wp/v2`, vouchedFor: [url] });
+    const result = await downloader.download(url).catch(() => undefined);
+    if (result?.kind === 'fetched' && sha256(result.bytes) === hash) {
+      await store.putSource(result.bytes);
+      return result.bytes;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,308 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { IslandName } from '../../src/islands/registry.js';
+import type { PageType } from '../../src/routes/types.js';
+import type { NewsPostBase, Term } from '../../src/types/news.js';
+import type { BuiltAssets } from '../bundle.js';
+import type { LayoutShells } from '../render/layout-shell.js';
+import type { ReportMemo } from '../report.js';
+import type { BuildWarning } from '../warnings.js';
+import type { KnownPost, SyncState } from '../wordpress/sync.js';
+import { openDatabase, reading, removeDatabase, rowChecksum, StateDamagedError, stateFile } from './database.js';
+
+/** A post as the next build needs it: normalized, its images attached (their public files), its terms by id. */
+export interface CachedPost {
+  /** Read from the state, `contentHtml` is read from the database when first asked for. */
+  post: NewsPostBase;
+  categoryIds: number[];
+  tagIds: number[];
+  /** Its own warnings, given again on every build that uses it. */
+  warnings: BuildWarning[];
+  /** Public /media/ paths of the image files its pages show. */
+  mediaFiles: string[];
+  /** Fingerprint of the REST object it was normalized from; '' when an image failed for a passing reason (normalized again next run). */
+  rawHash: string;
+  /** Fingerprint of the normalized post (NewsPost.revision). */
+  revision: string;
+}
+
+/** What each file of the output was made from. */
+export interface OutputRecord {
+  /** Fingerprint of everything the file was made from (pages, files with declared inputs) or of its bytes. */
+  key: string;
+  size: number;
+  /** Pages only: what the report needs without reading the page again. */
+  page?: { routeId: string; pageType: PageType; islands: IslandName[]; stylesheets: string[] };
+  /** Declared inputs: the ids of the posts the file named (a change to one of them makes it again). */
+  posts?: number[];
+  /** Declared inputs: the news list whose order picked them. */
+  list?: string;
+}
+
+/** The content's parts that are not posts, kept whole. */
+export interface ContentMeta {
+  categories: Term[];
+  tags: Term[];
+  /** Warnings about the term lists, given again when they are reused. */
+  termWarnings: BuildWarning[];
+  /** Posts listed but not usable (no date...), with their warning, given again while they stay so. */
+  skipped: { id: number; warning: BuildWarning }[];
+  /** Snapshot builds: the fingerprint of its files, to skip a snapshot that did not change. */
+  snapshot?: string;
+  /** The media cache and snapshot media the posts' images were attached from (a purge makes every post new). */
+  mediaBasis: string;
+}
+
+/** Small values kept whole, as JSON, by name. */
+export interface StateMeta {
+  /** What made the state: code, options, content source. Another value: a clean build. */
+  identity: string;
+  content: ContentMeta;
+  /** WordPress builds: where the next sync starts (its `known` posts are a table of their own). */
+  marker: string;
+  /** The output folder the records describe (a folder swapped in by hand has another inode). */
+  outputFolder: { ino: number; ctimeMs: number };
+  /** Set before the output folder is changed, removed once the run is saved: a run killed meanwhile left it mixed. */
+  publishing: string;
+  /** Everything but the content a no-change run compares (build/pipeline.ts, inputsFingerprint). */
+  inputs: string;
+  /** Fingerprint of the categories and tags as WordPress last sent them. */
+  termsHash: string;
+  /** Some posts' images failed for a passing reason: the next run normalizes them again. */
+  retries: boolean;
+  /** The island bundles and stylesheet, for the props bundled into them (the code is in the identity). */
+  assets: { sharedProps: string; built: BuiltAssets };
+  /** The layout's shells, reused while the menu, partners and season are the same. */
+  shells: LayoutShells;
+  /** What the outputs' declared inputs read but posts (build/render/input-reach.ts). */
+  inputFrame: string;
+  /** The snapshot's documents published under /media/. */
+  documents: string[];
+  /** What the last report weighed. */
+  reportMemo: ReportMemo;
+}
+
+/** What a run changes in the state, saved in one transaction. */
+export interface StateChanges {
+  clean: boolean;
+  /** Values to set; undefined removes one. */
+  meta: { [K in keyof StateMeta]?: StateMeta[K] | undefined };
+  /** Posts new or normalized again (with their bodies). */
+  posts: readonly CachedPost[];
+  removedPosts: readonly number[];
+  known?: { upsert: Record<number, KnownPost>; removed: readonly number[] };
+  outputs: ReadonlyMap<string, OutputRecord>;
+  removedOutputs: readonly string[];
+  lists?: ReadonlyMap<string, string>;
+}
+
+/** The state of one output folder, read in parts. */
+export class BuildState {
+  readonly file: string;
+  /** It held the state of another version of the build, now started again. */
+  readonly replaced: boolean;
+  private readonly db: DatabaseSync;
+  private readonly bodyQuery: StatementSync;
+
+  private constructor(file: string, { db, replaced }: { db: DatabaseSync; replaced: boolean }) {
+    this.file = file;
+    this.db = db;
+    this.replaced = replaced;
+    this.bodyQuery = db.prepare('SELECT html, crc FROM bodies WHERE post_id = ?');
+  }
+
+  /** Opens the state of this output folder (a new, empty one when there is none). */
+  static open(options: { outDir: string; cacheDir: string }): BuildState {
+    const file = stateFile(options);
+    return new BuildState(file, openDatabase(file));
+  }
+
+  /** A damaged state: its file removed, a new empty one opened. */
+  static reset(options: { outDir: string; cacheDir: string }): BuildState {
+    removeDatabase(stateFile(options));
+    return BuildState.open(options);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  meta<K extends keyof StateMeta>(key: K): StateMeta[K] | undefined {
+    return reading(this.file, () => {
+      const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key as string) as { value: string } | undefined;
+      return row === undefined ? undefined : (JSON.parse(row.value) as StateMeta[K]);
+    });
+  }
+
+  /** Sets one value outside a run's save (the publishing flag), committed at once. */
+  setMeta(key: keyof StateMeta, value: unknown): void {
+    if (value === undefined) this.db.prepare('DELETE FROM meta WHERE key = ?').run(key as string);
+    else this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key as string, JSON.stringify(value));
+  }
+
+  /** Every post, newest id first; bodies are read when a page needs one. */
+  posts(): CachedPost[] {
+    return reading(this.file, () => {
+      const rows = this.db.prepare('SELECT id, raw_hash, revision, entry, crc FROM posts ORDER BY id DESC').all() as unknown as { id: number; raw_hash: string; revision: string; entry: string; crc: number }[];
+      return rows.map((row) => {
+        if (rowChecksum(row.raw_hash, row.revision, row.entry) !== row.crc) throw new StateDamagedError(`build state ${this.file}: post ${row.id} is damaged`);
+        const entry = JSON.parse(row.entry) as Omit<CachedPost, 'rawHash' | 'revision'>;
+        const cached: CachedPost = { ...entry, rawHash: row.raw_hash, revision: row.revision };
+        defineLazyBody(cached.post, this, row.id);
+        return cached;
+      });
+    });
+  }
+
+  /** The REST fingerprint a post was normalized from ('' when there is none). */
+  rawHash(id: number): string {
+    return reading(this.file, () => (this.db.prepare('SELECT raw_hash FROM posts WHERE id = ?').get(id) as unknown as { raw_hash: string } | undefined)?.raw_hash ?? '');
+  }
+
+  /** A post's body, checked against its checksum. */
+  body(id: number): string {
+    return reading(this.file, () => {
+      const row = this.bodyQuery.get(id) as unknown as { html: string; crc: number } | undefined;
+      if (!row || rowChecksum(row.html) !== row.crc) throw new StateDamagedError(`build state ${this.file}: the body of post ${id} is ${row ? 'damaged' : 'missing'}`);
+      return row.html;
+    });
+  }
+
+  /** WordPress builds: where the last sync ended. */
+  sync(): SyncState | undefined {
+    const marker = this.meta('marker');
+    if (marker === undefined) return undefined;
+    return reading(this.file, () => {
+      const known: Record<number, KnownPost> = {};
+      for (const row of this.db.prepare('SELECT id, modified, media_id, terms FROM wp_known').all() as unknown as { id: number; modified: string; media_id: number; terms: string }[]) {
+        known[row.id] = { modified: row.modified, mediaId: row.media_id, terms: row.terms ? row.terms.split(',').map(Number) : [] };
+      }
+      return { marker, known };
+    });
+  }
+
+  /** Every output record, by root-relative path. */
+  outputs(): Map<string, OutputRecord> {
+    return reading(this.file, () => {
+      const outputs = new Map<string, OutputRecord>();
+      const rows = this.db.prepare('SELECT path, key, size, list, page, posts, crc FROM outputs').all() as unknown as OutputRow[];
+      for (const row of rows) {
+        if (rowChecksum(row.path, row.key, row.size, row.list, row.page, row.posts) !== row.crc) throw new StateDamagedError(`build state ${this.file}: the record of ${row.path} is damaged`);
+        const record: OutputRecord = { key: row.key, size: row.size };
+        if (row.page !== null) record.page = JSON.parse(row.page) as NonNullable<OutputRecord['page']>;
+        if (row.posts !== null) record.posts = row.posts ? row.posts.split(',').map(Number) : [];
+        if (row.list !== null) record.list = row.list;
+        outputs.set(row.path, record);
+      }
+      return outputs;
+    });
+  }
+
+  /** Paths of the files whose declared inputs named one of these posts or showed one of these lists. */
+  reachedBy(posts: Iterable<number>, lists: Iterable<string>): Set<string> {
+    return reading(this.file, () => {
+      const reached = new Set<string>();
+      const byPost = this.db.prepare('SELECT path FROM output_posts WHERE post_id = ?');
+      const byList = this.db.prepare('SELECT path FROM outputs WHERE list = ?');
+      for (const id of posts) for (const row of byPost.all(id) as { path: string }[]) reached.add(row.path);
+      for (const id of lists) for (const row of byList.all(id) as { path: string }[]) reached.add(row.path);
+      return reached;
+    });
+  }
+
+  /** The order of every news list when the outputs were made, as fingerprints by list id. */
+  lists(): Map<string, string> {
+    return reading(this.file, () => new Map((this.db.prepare('SELECT id, fingerprint FROM lists').all() as unknown as { id: string; fingerprint: string }[]).map((row) => [row.id, row.fingerprint])));
+  }
+
+  /** Saves a run's changes in one transaction: all of them or, on any failure, none. */
+  save(changes: StateChanges): void {
+    const db = this.db;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      if (changes.clean) for (const table of ['meta', 'wp_known', 'posts', 'bodies', 'outputs', 'output_posts', 'lists']) db.exec(`DELETE FROM ${table}`);
+      const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+      const deleteMeta = db.prepare('DELETE FROM meta WHERE key = ?');
+      for (const [key, value] of Object.entries(changes.meta)) {
+        if (value === undefined) deleteMeta.run(key);
+        else setMeta.run(key, JSON.stringify(value));
+      }
+      const putPost = db.prepare('INSERT OR REPLACE INTO posts (id, raw_hash, revision, entry, crc) VALUES (?, ?, ?, ?, ?)');
+      const putBody = db.prepare('INSERT OR REPLACE INTO bodies (post_id, html, crc) VALUES (?, ?, ?)');
+      for (const post of changes.posts) {
+        const { rawHash, revision, ...entry } = post;
+        // The body has a table of its own: it is read per article rendered, the rest by every run.
+        // Terms and revision are set on the post by each run (resolvePosts): not saved with it.
+        const json = JSON.stringify({ ...entry, post: { ...entry.post, contentHtml: undefined, categories: undefined, tags: undefined, revision: undefined } });
+        putPost.run(post.post.id, rawHash, revision, json, rowChecksum(rawHash, revision, json));
+        const html = post.post.contentHtml;
+        putBody.run(post.post.id, html, rowChecksum(html));
+      }
+      const deletePost = db.prepare('DELETE FROM posts WHERE id = ?');
+      const deleteBody = db.prepare('DELETE FROM bodies WHERE post_id = ?');
+      for (const id of changes.removedPosts) {
+        deletePost.run(id);
+        deleteBody.run(id);
+      }
+      if (changes.known) {
+        const putKnown = db.prepare('INSERT OR REPLACE INTO wp_known (id, modified, media_id, terms) VALUES (?, ?, ?, ?)');
+        for (const [id, known] of Object.entries(changes.known.upsert)) putKnown.run(Number(id), known.modified, known.mediaId, known.terms.join(','));
+        const deleteKnown = db.prepare('DELETE FROM wp_known WHERE id = ?');
+        for (const id of changes.known.removed) deleteKnown.run(id);
+      }
+      const putOutput = db.prepare('INSERT OR REPLACE INTO outputs (path, key, size, list, page, posts, crc) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const clearNamed = db.prepare('DELETE FROM output_posts WHERE path = ?');
+      const putNamed = db.prepare('INSERT OR IGNORE INTO output_posts (post_id, path) VALUES (?, ?)');
+      for (const [file, record] of changes.outputs) {
+        const page = record.page ? JSON.stringify(record.page) : null;
+        const posts = record.posts ? record.posts.join(',') : null;
+        const list = record.list ?? null;
+        putOutput.run(file, record.key, record.size, list, page, posts, rowChecksum(file, record.key, record.size, list, page, posts));
+        if (!changes.clean) clearNamed.run(file);
+        for (const id of record.posts ?? []) putNamed.run(id, file);
+      }
+      const deleteOutput = db.prepare('DELETE FROM outputs WHERE path = ?');
+      for (const file of changes.removedOutputs) {
+        deleteOutput.run(file);
+        clearNamed.run(file);
+      }
+      if (changes.lists) {
+        db.exec('DELETE FROM lists');
+        const putList = db.prepare('INSERT INTO lists (id, fingerprint) VALUES (?, ?)');
+        for (const [id, fingerprint] of changes.lists) putList.run(id, fingerprint);
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      // SQLite ends the transaction itself on some errors (a full disk).
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw new Error(`saving the build state ${this.file} failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+interface OutputRow {
+  path: string;
+  key: string;
+  size: number;
+  list: string | null;
+  page: string | null;
+  posts: string | null;
+  crc: number;
+}
+
+/** Where a post read from the state reads its body from. */
+const BODY_SOURCE = Symbol('body source');
+
+/**
+ * `contentHtml` of a post read from the state, read when first asked for (only the articles a run
+ * renders need theirs). One getter shared by every post, its source on the post itself.
+ */
+function readLazyBody(this: { [BODY_SOURCE]: { state: BuildState; id: number; html?: string } }): string {
+  const source = this[BODY_SOURCE];
+  return (source.html ??= source.state.body(source.id));
+}
+
+function defineLazyBody(post: NewsPostBase, state: BuildState, id: number): void {
+  // Not enumerable: a copy of the post (a spread) takes its body, not where it came from.
+  Object.defineProperty(post, BODY_SOURCE, { value: { state, id } });
+  Object.defineProperty(post, 'contentHtml', { enumerable: true, configurable: true, get: readLazyBody });
+}

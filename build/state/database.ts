@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { crc32 } from 'node:zlib';
+
+/**
+ * The build's state: one SQLite database per output folder, in the cache folder. Tables, not a
+ * file format of ours: a cron run reads the rows a change reaches, and a run's changes are saved in
+ * one transaction (WAL), so a crash or a full disk leaves the state of the last run that finished.
+ *
+ * Rows whose damage would show on a page (posts, bodies, output records) carry a CRC-32 of their
+ * text, checked when read: SQLite checks its own structure, not the bytes of a value. A damaged
+ * row or file throws a StateDamagedError: the build gives one warning and starts clean.
+ */
+export class StateDamagedError extends Error {
+  override name = 'StateDamagedError';
+}
+
+/** Bumped when the tables change: a database of another schema is simply started again. */
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE wp_known (id INTEGER PRIMARY KEY, modified TEXT NOT NULL, media_id INTEGER NOT NULL, terms TEXT NOT NULL);
+CREATE TABLE posts (id INTEGER PRIMARY KEY, raw_hash TEXT NOT NULL, revision TEXT NOT NULL, entry TEXT NOT NULL, crc INTEGER NOT NULL);
+CREATE TABLE bodies (post_id INTEGER PRIMARY KEY, html TEXT NOT NULL, crc INTEGER NOT NULL);
+CREATE TABLE outputs (path TEXT PRIMARY KEY, key TEXT NOT NULL, size INTEGER NOT NULL, list TEXT, page TEXT, posts TEXT, crc INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE output_posts (post_id INTEGER NOT NULL, path TEXT NOT NULL, PRIMARY KEY (post_id, path)) WITHOUT ROWID;
+CREATE INDEX output_posts_by_path ON output_posts (path);
+CREATE TABLE lists (id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID;
+`;
+
+/** The database file of the output folder `outDir`, in `cacheDir`. */
+export function stateFile(options: { outDir: string; cacheDir: string }): string {
+  const name = createHash('sha256').update(options.outDir).digest('hex').slice(0, 16);
+  return path.join(options.cacheDir, `state-${name}.sqlite`);
+}
+
+/** The checksum a row carries: of its fields joined by NUL (none of them holds one). */
+export function rowChecksum(...fields: readonly (string | number | null)[]): number {
+  return crc32(fields.join('\u0000'));
+}
+
+/**
+ * Opens (or creates) the state database; a file that is not a database throws StateDamagedError.
+ * `replaced`: it held the tables of another schema (an older release), now started again.
+ */
+export function openDatabase(file: string): { db: DatabaseSync; replaced: boolean } {
+  mkdirSync(path.dirname(file), { recursive: true });
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(file);
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
+    const version = (db.prepare('PRAGMA user_version').get() as unknown as { user_version: number }).user_version;
+    let replaced = false;
+    if (version !== SCHEMA_VERSION) {
+      const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as unknown as { n: number }).n;
+      if (tables > 0) {
+        replaced = true;
+        // Another schema (an older release): its state is of no use, start a new one.
+        db.close();
+        removeDatabase(file);
+        db = new DatabaseSync(file);
+        db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
+      }
+      db.exec(`BEGIN; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+    }
+    return { db, replaced };
+  } catch (error) {
+    db?.close();
+    throw new StateDamagedError(`build state ${file} cannot be read (${(error as Error).message})`);
+  }
+}
+
+/** Deletes the database with its WAL files (a damaged one, before a clean build makes a new one). */
+export function removeDatabase(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
+
+/** Runs `read`, turning SQLite's errors (a damaged file) into StateDamagedError. */
+export function reading<T>(file: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof StateDamagedError) throw error;
+    throw new StateDamagedError(`build state ${file} is damaged (${(error as Error).message})`);
+  }
+}

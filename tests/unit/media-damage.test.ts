@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { linkSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOptions } from '../../build/options.js';
+import type { BuildReport } from '../../build/report.js';
+import { runBuild } from '../../build/pipeline.js';
+import { readTree } from './read-tree.js';
+
+/**
+ * Issue 30: the media store is verified. Damage to a converted image (also one an earlier build
+ * hard-linked into the output) or to derived.json gives one warning and a conversion again, and the output is that of a clean build
+ * (every srcset width, every image byte); damage that cannot be repaired at once fails the build on
+ * one line and is repaired by the next.
+ */
+
+const NOW = '2026-01-15T12:00:00Z';
+const CONVERTED = /^([0-9a-f]{16})-\d+\.(avif|webp|jpg|png|gif)$/;
+
+let root: string;
+let reference: Record<string, string>;
+const cache = () => path.join(root, 'cache');
+const build = (out: string, ...extra: string[]): Promise<BuildReport> =>
+  runBuild(parseOptions(['--out', path.join(root, out), '--cache', cache(), '--now', NOW, ...extra], {}), true);
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const cacheWarnings = (report: BuildReport) => report.warnings.filter((entry) => entry.kind === 'build-cache').map((entry) => entry.message);
+
+/** The converted images the site publishes, by name. */
+function publishedImages(out: string): string[] {
+  return readdirSync(path.join(root, out, 'media')).filter((name) => CONVERTED.test(name)).sort();
+}
+
+/** Flips one bit of the byte in the middle of a file (or at `at`). */
+function flipBit(file: string, at?: number): void {
+  const bytes = readFileSync(file);
+  const index = at ?? Math.floor(bytes.length / 2);
+  bytes[index] = (bytes[index] as number) ^ 0x10;
+  writeFileSync(file, bytes);
+}
+
+async function expectCleanOutput(out: string): Promise<void> {
+  const tree = await readTree(path.join(root, out));
+  const differing = Object.keys({ ...tree, ...reference }).filter((file) => tree[file] !== reference[file]);
+  expect(differing).toEqual([]);
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'sqbb-media-damage-'));
+  await build('site');
+  reference = await readTree(path.join(root, 'site'));
+}, 180_000);
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('a damaged media store', () => {
+  it('is never shared with the output: published images are copies, each holding the bytes its name promises', () => {
+    const names = publishedImages('site');
+    expect(names.length).toBeGreaterThan(100);
+    for (const name of names) {
+      const published = path.join(root, 'site', 'media', name);
+      expect(statSync(published).nlink, name).toBe(1);
+      expect(statSync(published).ino).not.toBe(statSync(path.join(cache(), 'media', 'files', name)).ino);
+      expect(sha256(readFileSync(published)).startsWith(CONVERTED.exec(name)?.[1] ?? '-'), name).toBe(true);
+    }
+  });
+
+  it('converts a damaged image of the cache again, with one warning, when it is published', async () => {
+    const name = publishedImages('site').find((candidate) => candidate.endsWith('.avif')) as string;
+    const cached = path.join(cache(), 'media', 'files', name);
+    flipBit(cached);
+    // A new output folder: every image is published from the cache.
+    const report = await build('elsewhere');
+    expect(cacheWarnings(report)).toEqual([`media cache: ${name} was damaged (its bytes do not match their hash); converted again from its source`]);
+    await expectCleanOutput('elsewhere');
+    expect(sha256(readFileSync(cached)).startsWith(name.slice(0, 16))).toBe(true);
+    expect(cacheWarnings(await build('elsewhere', '--clean'))).toEqual([]);
+  }, 120_000);
+
+  it('replaces, on the next clean build, a published image that earlier builds hard-linked to the cache and whose damage it shares', async () => {
+    const name = publishedImages('site').find((candidate) => candidate.endsWith('.webp')) as string;
+    const published = path.join(root, 'site', 'media', name);
+    const cached = path.join(cache(), 'media', 'files', name);
+    rmSync(published);
+    linkSync(cached, published);
+    flipBit(cached);
+    const report = await build('site', '--clean');
+    expect(cacheWarnings(report)).toEqual([`media cache: ${name} was damaged (its bytes do not match their hash); converted again from its source`]);
+    expect(statSync(published).nlink).toBe(1);
+    await expectCleanOutput('site');
+  }, 120_000);
+
+  it('forgets derived.json with one warning when one bit of a width flipped, and converts again: the right srcset widths', async () => {
+    const file = path.join(cache(), 'media', 'derived.json');
+    const text = readFileSync(file, 'utf8');
+    const width = /"width":(\d+)/.exec(text.slice(text.indexOf('"variants"')));
+    expect(width).not.toBeNull();
+    // The last digit of a width, one bit off: still valid JSON, another number.
+    const at = text.indexOf(width?.[0] ?? '', text.indexOf('"variants"')) + (width?.[0].length ?? 0) - 1;
+    const bytes = readFileSync(file);
+    bytes[at] = (bytes[at] as number) ^ 0x01;
+    writeFileSync(file, bytes);
+    expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow();
+    const report = await build('site', '--clean');
+    expect(cacheWarnings(report)).toEqual([expect.stringMatching(/^media cache: \S+derived\.json is unreadable \(damaged: its checksum does not match\); starting without it: its images are converted again$/)]);
+    await expectCleanOutput('site');
+    expect(cacheWarnings(await build('site', '--clean'))).toEqual([]);
+  }, 180_000);
+
+  it('fails on one line when an image and its source are both damaged, publishes nothing, and the next build repairs both', async () => {
+    const name = publishedImages('site').find((candidate) => candidate.endsWith('.jpg')) as string;
+    const derived = JSON.parse(readFileSync(path.join(cache(), 'media', 'derived.json'), 'utf8')) as { sources: Record<string, { variants: Record<string, { file: string }> }> };
+    const source = Object.entries(derived.sources).find(([, entry]) => Object.values(entry.variants).some((variant) => variant.file === name))?.[0] as string;
+    flipBit(path.join(cache(), 'media', 'files', name));
+    flipBit(path.join(cache(), 'media', 'sources', source));
+    const failure = (await build('third').catch((error: Error) => error)) as Error;
+    expect(failure.message).toBe(`media cache: ${name} is damaged and cannot be made again now (its source ${source.slice(0, 16)} is neither in the cache nor at the URLs that held it); the next build prepares every image again`);
+    // No output, no staging folder left (the lock file stays beside the output, as for every build).
+    expect(readdirSync(root).filter((entry) => entry.startsWith('third') && entry !== 'third.lock')).toEqual([]);
+    await build('third');
+    await expectCleanOutput('third');
+  }, 180_000);
+});
