@@ -1,9 +1,11 @@
 import { formatCount } from '../build/format-count.js';
+import { BuildLockedError } from '../build/lock.js';
 import { parseOptions, type BuildOptions } from '../build/options.js';
 import { muteLog } from '../build/progress.js';
 import { formatRunLine, type BuildReport } from '../build/report.js';
 import { runBuild } from '../build/pipeline.js';
 import { PublishError, runPublish } from './publish.js';
+import { BuildDeferred } from './scheduler.js';
 
 export interface BuildJobOptions {
   /** The build's flags (`--wp`, `--out`, `--site-url`, `--media-origin`…), parsed again for each build (its "now"). */
@@ -27,12 +29,17 @@ export function createBuildJob(options: BuildJobOptions): () => Promise<string> 
   const publish = options.publishCommand ?? runPublish;
   const unpublished = new Set<string>();
   return async () => {
-    const buildOptions = parseOptions(options.buildArgs, options.env);
+    // The lock is waited for synchronously (SQLite's busy timeout): the service never waits on it,
+    // it tries again a little later, answering hooks and previews meanwhile.
+    const buildOptions: BuildOptions = { ...parseOptions(options.buildArgs, options.env), lockWaitMs: 0 };
     // The build's own lines (its WordPress sync) would break the one line per build.
     muteLog(true);
     let report: BuildReport;
     try {
       report = await build(buildOptions);
+    } catch (error) {
+      if (error instanceof BuildLockedError) throw new BuildDeferred(error.message);
+      throw error;
     } finally {
       muteLog(false);
     }

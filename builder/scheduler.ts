@@ -9,6 +9,20 @@
  *   site) and is tried again after a backoff that doubles up to `retryMaxMs`; a notification that
  *   comes meanwhile is served at the normal pace (WordPress is evidently back).
  */
+/**
+ * Thrown by a build that did not run (another build holds the output's lock: cron, the nightly
+ * --clean): no failure, tried again shortly, the notifications kept.
+ */
+export class BuildDeferred extends Error {
+  override name = 'BuildDeferred';
+  constructor(
+    message: string,
+    readonly retryInMs = 2_000,
+  ) {
+    super(message);
+  }
+}
+
 export interface SchedulerOptions {
   /** One build; resolves with the log line's detail, rejects with the reason it failed. */
   run: (batch: Batch) => Promise<string>;
@@ -50,8 +64,11 @@ export interface SchedulerStatus {
 const MAX_REASONS = 20;
 
 export class BuildScheduler {
-  /** `catchUp`: the build at start, which no editor waits behind (it does not delay the next one). */
-  private pending: (Batch & { retryAt?: number; catchUp?: true }) | undefined;
+  /**
+   * `catchUp`: the build at start, which no editor waits behind (it does not delay the next one).
+   * `notBefore`: a deferred build's next try.
+   */
+  private pending: (Batch & { retryAt?: number; catchUp?: true; notBefore?: number }) | undefined;
   private running: { batch: Batch; startedAt: number; done: Promise<void> } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private startsAt: number | undefined;
@@ -123,10 +140,11 @@ export class BuildScheduler {
   private schedule(): void {
     if (this.stopped || this.running || !this.pending) return;
     const batch = this.pending;
-    const at =
+    const paced =
       batch.notifications > 0 || batch.retryAt === undefined
         ? Math.max(batch.since + this.debounceMs, this.lastStartAt + this.minIntervalMs)
         : Math.max(batch.retryAt, this.lastStartAt + this.minIntervalMs);
+    const at = Math.max(paced, batch.notBefore ?? 0);
     if (this.timer !== undefined && this.startsAt === at) return;
     clearTimeout(this.timer);
     this.startsAt = at;
@@ -140,6 +158,7 @@ export class BuildScheduler {
     if (!batch || this.running || this.stopped) return;
     this.pending = undefined;
     const startedAt = this.now();
+    const previousStart = this.lastStartAt;
     if (!batch.catchUp || batch.notifications > 0) this.lastStartAt = startedAt;
     const done = this.options
       .run(batch)
@@ -149,6 +168,13 @@ export class BuildScheduler {
           this.finish(batch, startedAt, 'ok', detail);
         },
         (error: unknown) => {
+          if (error instanceof BuildDeferred) {
+            // It did not run: the batch waits its turn again, as it was, without counting as a build.
+            this.lastStartAt = previousStart;
+            this.options.log(`build deferred (${served(batch)}): ${error.message}; trying again in ${(error.retryInMs / 1000).toFixed(1)} s`);
+            if (!this.stopped) this.requeue(batch, this.now() + error.retryInMs);
+            return;
+          }
           this.failures += 1;
           const delay = Math.min(this.retryFirstMs * 2 ** (this.failures - 1), this.retryMaxMs);
           const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message.split('\n')[0]}` : String(error);
@@ -167,11 +193,30 @@ export class BuildScheduler {
     this.running = { batch, startedAt, done };
   }
 
+  /** A batch that did not run goes back in front of what came meanwhile. */
+  private requeue(batch: Batch & { catchUp?: true; retryAt?: number }, notBefore: number): void {
+    const later = this.pending;
+    const reasons = [...batch.reasons, ...(later?.reasons ?? [])].slice(0, MAX_REASONS);
+    this.pending = {
+      notifications: batch.notifications + (later?.notifications ?? 0),
+      reasons,
+      since: Math.min(batch.since, later?.since ?? batch.since),
+      notBefore,
+      ...(batch.catchUp ? { catchUp: true as const } : {}),
+      ...(batch.retryAt !== undefined || later?.retryAt !== undefined ? { retryAt: Math.min(batch.retryAt ?? Infinity, later?.retryAt ?? Infinity) } : {}),
+    };
+  }
+
   private finish(batch: Batch, startedAt: number, result: 'ok' | 'failed', detail: string, suffix = ''): void {
     const durationMs = this.now() - startedAt;
     this.last = { startedAt: new Date(startedAt).toISOString(), durationMs, result, detail, notifications: batch.notifications };
     if (result === 'ok') this.lastSuccess = this.last.startedAt;
-    const served = batch.notifications === 0 ? batch.reasons[0] ?? 'retry' : `${batch.notifications} notification${batch.notifications > 1 ? 's' : ''}: ${batch.reasons.slice(0, 3).join(', ')}${batch.reasons.length > 3 ? ', …' : ''}`;
-    this.options.log(`build ${result} in ${(durationMs / 1000).toFixed(2)} s (${served}): ${detail}${suffix}`);
+    this.options.log(`build ${result} in ${(durationMs / 1000).toFixed(2)} s (${served(batch)}): ${detail}${suffix}`);
   }
+}
+
+/** What a build served, for its log line: '2 notifications: post 12 publish, post 12 update' or 'start', 'retry'. */
+function served(batch: Batch): string {
+  if (batch.notifications === 0) return batch.reasons[0] ?? 'retry';
+  return `${batch.notifications} notification${batch.notifications > 1 ? 's' : ''}: ${batch.reasons.slice(0, 3).join(', ')}${batch.reasons.length > 3 ? ', …' : ''}`;
 }

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireBuildLock } from '../../build/lock.js';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
 import { parseBuilderConfig } from '../../builder/config.js';
@@ -128,6 +129,25 @@ describe('the builder with the build itself', () => {
     while (!lines.at(-1)?.startsWith('build ok') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(lines.at(-1)).toMatch(/^build ok .*\(retry\): incremental: 0 new, 1 changed, 0 removed posts/);
     expect((await (await fetch(`${builder.url}/healthz`)).json()).status).toBe('ok');
+    await expectCleanBuildOutput();
+  });
+
+  it('waits for a cron run holding the output, answering meanwhile, then builds', async () => {
+    const lock = acquireBuildLock(out(), 0);
+    const count = lines.filter((line) => line.startsWith('build ')).length;
+    MUTATIONS['edited body']?.(content, random);
+    try {
+      await notify([{ kind: 'post', action: 'update', id: 1 }]);
+      const deferred = (await waitForBuilds(count + 1)).at(-1);
+      expect(deferred).toMatch(/^build deferred \(1 notification: post 1 update\): another build is writing .*; trying again in 2\.0 s$/);
+      const started = performance.now();
+      expect((await fetch(`${builder.url}/healthz`)).status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    } finally {
+      lock.release();
+    }
+    const built = await waitForBuilds(count + 2).then(async (all) => (all.at(-1)?.startsWith('build deferred') ? (await waitForBuilds(count + 3)).at(-1) : all.at(-1)));
+    expect(built).toMatch(/^build ok .*\(1 notification: post 1 update\): incremental: 0 new, 1 changed/);
     await expectCleanBuildOutput();
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BuildScheduler, type Batch } from '../../builder/scheduler.js';
+import { BuildDeferred, BuildScheduler, type Batch } from '../../builder/scheduler.js';
 
 /** Issue 32: bursts coalesced, one build at a time, a failed build retried with backoff. On a fake clock. */
 beforeEach(() => vi.useFakeTimers({ now: new Date('2026-03-01T20:00:00Z') }));
@@ -96,6 +96,29 @@ describe('build scheduler', () => {
     instance.notify(['post 12 publish']);
     await vi.advanceTimersByTimeAsync(400);
     expect(builds.map((build) => build.batch.reasons)).toEqual([['start'], ['post 12 publish']]);
+  });
+
+  it('tries a build again 2 s later when another build holds the output, without counting a failure or a build', async () => {
+    const starts: number[] = [];
+    const lines: string[] = [];
+    let locked = 2;
+    const instance = new BuildScheduler({
+      run: async () => {
+        starts.push(Date.now());
+        if (locked-- > 0) throw new BuildDeferred('another build is writing /srv/site/dist (lock /srv/site/dist.lock): this run stops, the next one catches up');
+        return 'incremental: 1 new, 0 changed, 0 removed posts';
+      },
+      log: (line) => lines.push(line),
+    });
+    instance.notify(['post 12 publish']);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(starts.map((at) => at - (starts[0] ?? 0))).toEqual([0, 2_000, 4_000]);
+    expect(lines).toEqual([
+      'build deferred (1 notification: post 12 publish): another build is writing /srv/site/dist (lock /srv/site/dist.lock): this run stops, the next one catches up; trying again in 2.0 s',
+      expect.stringMatching(/^build deferred/),
+      expect.stringMatching(/^build ok in 0\.00 s \(1 notification: post 12 publish\): incremental/),
+    ]);
+    expect(instance.status()).toMatchObject({ consecutiveFailures: 0, lastBuild: { result: 'ok' } });
   });
 
   it('finishes the build running when stopped, and starts no other', async () => {
