@@ -104,7 +104,7 @@ async function benchRounds(posts: number, rounds: number, generated: string, wor
   return { posts, postsJsonMb, rounds: results, summary: summarize(results) };
 }
 
-async function build(content: string, out: string, cache: string, extra: string[]): Promise<BuildRun> {
+export async function build(content: string, out: string, cache: string, extra: string[]): Promise<BuildRun> {
   const run = await measure('build/launch.mjs', ['--content', content, '--out', out, '--cache', cache, '--now', BENCH_NOW, ...extra]);
   const report = JSON.parse(await readFile(`${out}-report.json`, 'utf8')) as BuildReport;
   return { ...run, stages: report.stages, pages: report.pages, pagesRendered: report.run.pagesRendered, changed: report.changed };
@@ -116,7 +116,7 @@ async function measure(script: string, args: string[], env: NodeJS.ProcessEnv = 
 }
 
 /** Runs `task` with the posts of a variant in the content folder, then puts the base's back. */
-async function withPosts<T>(base: string, variant: string, task: () => Promise<T>): Promise<T> {
+export async function withPosts<T>(base: string, variant: string, task: () => Promise<T>): Promise<T> {
   const posts = path.join(base, 'posts.json');
   await copyFile(posts, `${posts}.base`);
   await copyFile(path.join(`${base}-${variant}`, 'posts.json'), posts);
@@ -128,7 +128,7 @@ async function withPosts<T>(base: string, variant: string, task: () => Promise<T
 }
 
 /** The content on tmpfs, and its next two states: one new post, then one old post edited too. */
-async function prepareContents(generated: string, base: string): Promise<void> {
+export async function prepareContents(generated: string, base: string): Promise<void> {
   await mkdir(base, { recursive: true });
   for (const file of ['posts.json', 'categories.json', 'tags.json']) await copyFile(path.join(generated, file), path.join(base, file));
   const posts = JSON.parse(await readFile(path.join(base, 'posts.json'), 'utf8')) as Record<string, unknown>[];

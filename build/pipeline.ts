@@ -113,7 +113,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
   }
 
   // Something changed: the stages that make pages (React, sanitize-html and the pages load only now).
-  const [{ normalizeContent, siteOf }, { expandRoutes }, { checkShrink }, { renderSite, startRenderThreads }, { planRenderThreads }, { listFingerprints, changedLists, changedPosts }, { bundleAssets }, { hostingFiles }, { sharedIslandProps }, { openOutput }, { buildReport }, { createMediaPublisher }] =
+  const [{ normalizeContent, siteOf }, { expandRoutes }, { checkShrink }, { renderSite, startRenderThreads }, { planRenderThreads }, { listFingerprints, changedLists, changedPosts }, { bundleAssets }, { hostingFiles }, { sharedIslandProps }, { openOutput }, { buildReport }, { createMediaPublisher }, { updateSearchIndex, pagesForSearch }] =
     await Promise.all([
       import('./normalize.js'),
       import('../src/routes.js'),
@@ -127,6 +127,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
       import('./write.js'),
       import('./report.js'),
       import('./media/publish-media.js'),
+      import('./search/index.js'),
     ]);
   const shared = sharedIslandProps(data.club);
   const sharedProps = JSON.stringify(shared);
@@ -180,8 +181,12 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
       }),
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
+    const search = await timed(context, 'search', () =>
+      updateSearchIndex({ cacheDir: options.cacheDir, outDir: options.outDir, clean: !previousOutputs, pages: pagesForSearch(rendered.outputs, writer.folder, [writer.finish(), ...rendered.written]) }),
+    );
+    for (const file of search.kept) writer.keep(file);
     const assets = await bundling;
-    const otherFiles: OutputFile[] = [...assets.files, ...hostingFiles(site), ...publicFiles];
+    const otherFiles: OutputFile[] = [...assets.files, ...hostingFiles(site), ...publicFiles, ...search.files];
     for (const file of otherFiles) writer.add(file);
 
     // Images: copied from the media store, the new ones only (the previous posts' files are in place).
@@ -195,7 +200,9 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
     // run compare every file.
     const records = new Map(rendered.outputs.map(({ path: file, record }) => [file, record] as const));
     const otherRecords = new Map(otherFiles.map((file) => [file.path, { key: fingerprint(file.contents), size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength } satisfies OutputRecord] as const));
-    const allRecords = new Map([...records, ...otherRecords]);
+    // The index files kept as they are keep their records.
+    const keptRecords = search.kept.flatMap((file) => (previousOutputs?.has(file) ? [[file, previousOutputs.get(file) as OutputRecord] as const] : []));
+    const allRecords = new Map([...records, ...otherRecords, ...keptRecords]);
     const run = `${process.pid}-${Date.now()}`;
     await timed(context, 'save', () =>
       state.save({
@@ -247,6 +254,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
       }),
     );
     writeReport(options.outDir, report);
+    search.commit();
     // The output is the new site: the state says so. A failure here (a full disk) costs the next
     // run a comparison of every file, not a wrong site.
     try {

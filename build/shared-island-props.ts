@@ -12,7 +12,7 @@ import type { ClubData } from '../src/schemas/club.js';
  * content is fetched; render checks that the site it renders gives the same.
  */
 export interface SharedIslandProps {
-  nav: Pick<SiteNavProps, 'menu' | 'homeHref'>;
+  nav: Pick<SiteNavProps, 'menu' | 'homeHref' | 'searchHref'>;
   partners: PartnersSliderProps;
 }
 
@@ -20,7 +20,7 @@ export function sharedIslandProps(club: ClubData): SharedIslandProps {
   const partners = [...club.partners]
     .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
     .map(({ name, link, img }) => ({ name, link, ...(img ? { img } : {}) }));
-  return { nav: { menu: resolveMenu(club.menu), homeHref: href('home') }, partners: { partners, partnersHref: href('partners') } };
+  return { nav: { menu: resolveMenu(club.menu), homeHref: href('home'), searchHref: href('search') }, partners: { partners, partnersHref: href('partners') } };
 }
 
 /** The global each island entry reads its shared props from (declared in src/islands/shared-props.d.ts). */

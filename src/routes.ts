@@ -3,6 +3,7 @@ import { newsRoutes } from './routes/news-routes.js';
 import { legalRoutes } from './routes/legal-routes.js';
 import { instancesOf, type RouteInstance } from './routes/instances.js';
 import { RouteError } from './routes/paths.js';
+import { searchRoutes } from './routes/search-routes.js';
 import { seoRoutes } from './routes/seo-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
 import { teamRoutes } from './routes/team-routes.js';
@@ -13,7 +14,7 @@ import type { SiteData } from './site-data.js';
  * The single route table: every page and file the build writes. Menus, the sitemap, link checks
  * and tests read it; nothing else lists routes.
  */
-const CONTENT_ROUTES: readonly Route[] = [...siteRoutes, ...clubRoutes, ...legalRoutes, ...teamRoutes, ...newsRoutes];
+const CONTENT_ROUTES: readonly Route[] = [...siteRoutes, ...clubRoutes, ...legalRoutes, ...teamRoutes, ...newsRoutes, ...searchRoutes];
 export const ROUTES: readonly Route[] = [...CONTENT_ROUTES, ...seoRoutes(CONTENT_ROUTES)];
 
 export type { RouteInstance };

@@ -15,6 +15,7 @@ export const ISLANDS = {
   'news-slider': 'src/islands/news-slider/news-slider.client.ts',
   embed: 'src/islands/embed/embed.client.ts',
   'recent-posts': 'src/islands/recent-posts/recent-posts.client.ts',
+  search: 'src/islands/search/search.client.ts',
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

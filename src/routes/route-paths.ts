@@ -57,6 +57,7 @@ export const ROUTE_PATHS = {
   'news-tag-page': '/actualites/tag/:id/page/:n',
   'news-tag-page-json': '/actualites/tag/:id/page/:n.json',
   'news-feed': '/actualites/feed.xml',
+  search: '/recherche',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
 } as const;

@@ -25,7 +25,7 @@ export interface RouteInputs {
 }
 
 /** How a page is counted in the build report and the budgets. */
-export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'error';
+export type PageType = 'home' | 'text' | 'article' | 'list' | 'calendar' | 'player' | 'search' | 'error';
 
 export interface PageDefinition<P> {
   /** Its URL pattern is ROUTE_PATHS[id] (src/routes/route-paths.ts). */

@@ -184,6 +184,13 @@ async function useIslands(page: Page, url: string, phone: boolean): Promise<void
   }
   const map = page.locator('.contact-map iframe');
   if (await map.count()) await map.scrollIntoViewIfNeeded();
+  if (url === '/recherche/') {
+    // The index's manifest, a term chunk, document bundles and their thumbnails, then a filter.
+    await page.getByRole('searchbox', { name: 'Rechercher un article, un joueur, une page' }).fill('victoire');
+    await expect(page.locator('.search-results > li').first()).toBeVisible();
+    await page.getByLabel('Catégorie').selectOption('Équipe pro');
+    await expect(page.locator('.search-results > li').first()).toBeVisible();
+  }
 }
 
 test.describe('Content-Security-Policy in Chromium', () => {

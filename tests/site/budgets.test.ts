@@ -20,6 +20,12 @@ describe('size budgets (gzip)', () => {
     }
   });
 
+  it('loads at most 25 KB of JavaScript on the search page, its island included (the index it fetches: bench/search.ts)', () => {
+    const search = report.pageTypes.search;
+    expect(search).toBeDefined();
+    expect(search?.jsGzip).toBeLessThanOrEqual(25 * KB);
+  });
+
   it('loads at most 60 KB of JavaScript on the home page, Swiper included', () => {
     const home = report.pageTypes.home;
     expect(home).toBeDefined();

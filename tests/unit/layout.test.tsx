@@ -31,7 +31,7 @@ describe('layout', () => {
   const menu = resolveMenu(realData().club.menu);
   const html = renderToString(
     <Layout
-      nav={{ menu, homeHref: '/' }}
+      nav={{ menu, homeHref: '/', searchHref: '/recherche/' }}
       activeHref="/contact/"
       partners={{ partners: [{ name: 'Ville de Saint-Quentin', link: 'https://www.saint-quentin.fr/' }], partnersHref: '/partenaires/nos-partenaires/' }}
       season="2025-2026"

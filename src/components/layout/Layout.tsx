@@ -22,7 +22,7 @@ export function Layout({ nav, activeHref, partners, season, children }: LayoutPr
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <Island name="nav" component={SiteNav} props={{ ...nav, activeHref }} shared={['menu', 'homeHref']} />
+      <Island name="nav" component={SiteNav} props={{ ...nav, activeHref }} shared={['menu', 'homeHref', 'searchHref']} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>

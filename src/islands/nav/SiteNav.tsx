@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MenuHeading, MenuLink } from '../../components/layout/menu-types.js';
+import { SearchLink } from '../../components/layout/SearchLink.js';
 
 export interface SiteNavProps {
   menu: MenuHeading[];
   /** The logo's link to the home page. */
   homeHref: string;
+  /** The search page, linked from the header on every page. */
+  searchHref: string;
   /** The menu link of the current page, if it has one (one value for most pages, so the layout is rendered once). */
   activeHref: string | null;
 }
@@ -17,7 +20,7 @@ const SCROLL_THRESHOLD = 24;
  * (CSS :target opens it), dropdowns open on hover/focus on desktop and are expanded on mobile.
  * Once hydrated, the island takes over with one-at-a-time dropdowns and a real toggle.
  */
-export function SiteNav({ menu, homeHref, activeHref }: SiteNavProps) {
+export function SiteNav({ menu, homeHref, searchHref, activeHref }: SiteNavProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [scrolled, setScrolled] = useState(false);
@@ -115,6 +118,7 @@ export function SiteNav({ menu, homeHref, activeHref }: SiteNavProps) {
             )}
           </ul>
         </nav>
+        <SearchLink href={searchHref} />
       </div>
     </header>
   );

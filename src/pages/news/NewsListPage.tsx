@@ -1,6 +1,7 @@
 import { Island } from '../../components/Island.js';
 import { PageBanner } from '../../components/PageBanner.js';
 import { LoadMoreList, type LoadMoreListProps } from '../../islands/load-more/LoadMoreList.js';
+import { NewsSearchForm } from '../search/NewsSearchForm.js';
 
 export interface NewsListPageProps {
   title: string;
@@ -12,7 +13,9 @@ export interface NewsListPageProps {
 export function NewsListPage({ title, subtitle, list }: NewsListPageProps) {
   return (
     <>
-      <PageBanner title={title} subtitle={subtitle} />
+      <PageBanner title={title} subtitle={subtitle}>
+        <NewsSearchForm />
+      </PageBanner>
       <section className="container section news-list">
         <Island name="load-more" component={LoadMoreList} props={list} />
       </section>

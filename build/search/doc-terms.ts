@@ -1,0 +1,86 @@
+import type { SearchDoc } from '../../src/islands/search/index-format.js';
+import { formatFrenchLongDate } from '../../src/lib/dates.js';
+import { termsOf } from '../../src/islands/search/search-text.js';
+import type { SearchRecord } from './extract.js';
+
+/**
+ * What the index needs of a page, kept between builds (store.ts) so that a build re-reads only the
+ * pages it wrote: what a result shows (already as JSON), the page's categories, and each term's
+ * weight in the page. Kept as one string of fields, so that a cron run making the index again from
+ * 5,000 of them splits strings instead of parsing 5,000 objects of a hundred keys each.
+ */
+export interface IndexRecord {
+  url: string;
+  /** Posts (dated) come after the other pages in the index's order. */
+  dated: boolean;
+  /** JSON of the SearchDoc a result shows. */
+  docJson: string;
+  categories: string[];
+  /** 'term weight term weight …': each term's BM25 weight in the page, ×10, at least 1. */
+  terms: string;
+}
+
+/** BM25's parameters, as Lucene's defaults. */
+const K1 = 1.2;
+const B = 0.75;
+/**
+ * BM25 compares a page's length with the average page's. A fixed reference (about an article of
+ * this site, in weighted terms) keeps each page's weights its own: a new post changes no other
+ * page's weights, so its terms' chunks are the only ones to change.
+ */
+const REFERENCE_LENGTH = 300;
+/** A title word counts twice in the page's text, and adds this to its weight (×10): BM25 saturates, a title match should not. */
+const TITLE_WEIGHT = 2;
+const TITLE_BONUS = 10;
+const HEADING_WEIGHT = 2;
+/** What a result's excerpt may show of a page's text: its start, cut at a word. */
+export const EXCERPT_SOURCE_CHARS = 600;
+
+export function indexRecordOf(record: SearchRecord): IndexRecord {
+  const counts = new Map<string, number>();
+  let length = 0;
+  const add = (text: string, weight: number) => {
+    for (const term of termsOf(text)) {
+      counts.set(term, (counts.get(term) ?? 0) + weight);
+      length += weight;
+    }
+  };
+  add(record.title, TITLE_WEIGHT);
+  add(record.headings, HEADING_WEIGHT);
+  add(record.text, 1);
+  const inTitle = new Set(termsOf(record.title));
+  const norm = K1 * (1 - B + (B * length) / REFERENCE_LENGTH);
+  const terms: string[] = [];
+  for (const [term, count] of counts) {
+    const weight = Math.max(1, Math.round(((count * (K1 + 1)) / (count + norm)) * 10)) + (inTitle.has(term) ? TITLE_BONUS : 0);
+    terms.push(term, String(weight));
+  }
+  const doc: SearchDoc = {
+    url: record.url,
+    title: record.title,
+    ...(record.date ? { date: formatFrenchLongDate(record.date), day: record.date } : {}),
+    ...(record.image ? { image: record.image } : {}),
+    text: cutAtWord(record.text, EXCERPT_SOURCE_CHARS),
+  };
+  return { url: record.url, dated: record.date !== undefined, docJson: JSON.stringify(doc), categories: record.categories, terms: terms.join(' ') };
+}
+
+/** Fields never hold these: JSON escapes control characters, terms are letters and digits, category names lose theirs. */
+const FIELD = '\u0001';
+const ITEM = '\u0002';
+
+export function encodeRecord(record: IndexRecord): string {
+  const categories = record.categories.map((name) => name.replace(/\p{Cc}/gu, ' ')).join(ITEM);
+  return [record.url, record.dated ? '1' : '', record.docJson, categories, record.terms].join(FIELD);
+}
+
+export function decodeRecord(text: string): IndexRecord {
+  const [url = '', dated = '', docJson = '', categories = '', terms = ''] = text.split(FIELD);
+  return { url, dated: dated === '1', docJson, categories: categories ? categories.split(ITEM) : [], terms };
+}
+
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf(' ', max);
+  return `${text.slice(0, cut > max / 2 ? cut : max)}…`;
+}

@@ -1,0 +1,145 @@
+import { Parser } from 'htmlparser2';
+import type { SearchDoc } from '../../src/islands/search/index-format.js';
+
+/** What the index keeps of one page: read once from its HTML, stored between builds (store.ts). */
+export interface SearchRecord {
+  /** Root-relative URL with its trailing slash, without SITE_URL's path prefix. */
+  url: string;
+  title: string;
+  date?: string;
+  categories: string[];
+  image?: SearchDoc['image'];
+  /** Section headings, FAQ questions: weighted above the text. */
+  headings: string;
+  text: string;
+}
+
+/** Elements whose text is not the page's: the article's sidebar and author box, menus, frames, controls. */
+const SKIPPED = new Set(['aside', 'nav', 'script', 'style', 'noscript', 'template', 'svg', 'iframe', 'button', 'select', 'form']);
+const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'summary', 'dt']);
+/**
+ * Text for screen readers only ("(nouvel onglet)", "Lire l'article : …") and the click-to-load
+ * embeds' provider notice and button: the same words on many pages, saying nothing of this one.
+ */
+const SKIPPED_CLASSES = /\b(?:visually-hidden|embed-provider|embed-button)\b/;
+/** Elements that end a run of text: their words never run into the next ones. */
+const BLOCKS = new Set(['p', 'div', 'li', 'td', 'th', 'dd', 'dt', 'section', 'article', 'figcaption', 'blockquote', 'br', 'h1', ...HEADINGS]);
+
+/**
+ * A page's search record from its HTML, or undefined when the page must not be found (noindex).
+ * Only `<main>` is read: the title is its h1, the banner around it (kicker, "Publié le") is left
+ * out; a post's date and categories come from its NewsArticle data (JSON-LD), its thumbnail from
+ * the first picture of the page, at the smallest width the media pipeline made.
+ * `section` is the category of a page that is not a post.
+ */
+export function extractRecord(html: string, url: string, section?: string): SearchRecord | undefined {
+  const headEnd = html.indexOf('</head>');
+  const head = headEnd === -1 ? '' : html.slice(0, headEnd);
+  if (/<meta name="robots" content="[^"]*noindex/.test(head)) return undefined;
+  const start = html.indexOf('<main');
+  const end = html.lastIndexOf('</main>');
+  if (start === -1 || end === -1) return undefined;
+  const article = newsArticleOf(head);
+
+  let title = '';
+  const headings: string[] = [];
+  const text: string[] = [];
+  let image: SearchRecord['image'];
+  let smallest: { src: string; width: number } | undefined;
+  // Element stack: whether each open element is skipped, and what its text goes to.
+  const stack: { name: string; skip: boolean; into: 'title' | 'heading' | 'text' | 'none' }[] = [];
+  const top = () => stack[stack.length - 1];
+  let heading = '';
+  // The day the page shows (Paris time), not the UTC day of its structured data.
+  let date: string | undefined;
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const parent = top();
+        const banner = /\bpage-banner\b/.test(attributes.class ?? '');
+        const skip = (parent?.skip ?? false) || SKIPPED.has(name) || attributes['aria-hidden'] === 'true' || SKIPPED_CLASSES.test(attributes.class ?? '');
+        let into: 'title' | 'heading' | 'text' | 'none' = parent?.into ?? 'text';
+        if (name === 'h1' && !title) into = 'title';
+        else if (banner) into = 'none';
+        else if (HEADINGS.has(name) && into === 'text') into = 'heading';
+        stack.push({ name, skip, into });
+        if (skip) return;
+        if (name === 'time' && !date) date = attributes.dateTime ?? attributes.datetime;
+        if (name === 'source' && !smallest && attributes.type === 'image/webp') smallest = smallestCandidate(attributes.srcSet ?? attributes.srcset);
+        if (name === 'img' && !image && into !== 'none') {
+          const width = Number(attributes.width);
+          const height = Number(attributes.height);
+          const src = smallest?.src ?? attributes.src;
+          if (src && src.startsWith('/') && width > 0 && height > 0) image = { src, width, height };
+        }
+        // A linked logo (the partners') says its name only in its alt text.
+        if (name === 'img' && attributes.alt && into === 'text' && stack.some((open) => open.name === 'a')) text.push(` ${attributes.alt} `);
+        if (BLOCKS.has(name)) text.push(' ');
+      },
+      ontext(data) {
+        const current = top();
+        if (!current || current.skip) return;
+        if (current.into === 'title') title += data;
+        else if (current.into === 'heading') heading += data;
+        else if (current.into === 'text') text.push(data);
+      },
+      onclosetag(name) {
+        const closed = stack.pop();
+        if (!closed || closed.skip) return;
+        if (closed.into === 'heading' && top()?.into !== 'heading') {
+          headings.push(heading);
+          heading = '';
+        }
+        if (BLOCKS.has(name)) text.push(' ');
+        if (name === 'picture') smallest = undefined;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: false },
+  );
+  parser.write(html.slice(start, end + '</main>'.length));
+  parser.end();
+
+  return {
+    url,
+    title: squash(title) || squash(headings[0] ?? ''),
+    ...(article && date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : article?.date ? { date: article.date } : {}),
+    categories: article ? article.categories : section ? [section] : [],
+    ...(image ? { image } : {}),
+    headings: squash(headings.join(' · ')),
+    text: squash(text.join('')),
+  };
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** 'a-400.webp 400w, a-600.webp 600w' → the 400w candidate. */
+function smallestCandidate(srcset: string | undefined): { src: string; width: number } | undefined {
+  let best: { src: string; width: number } | undefined;
+  for (const candidate of (srcset ?? '').split(',')) {
+    const [src, descriptor] = candidate.trim().split(/\s+/);
+    const width = Number(descriptor?.replace(/w$/, ''));
+    if (src && width > 0 && (!best || width < best.width)) best = { src, width };
+  }
+  return best;
+}
+
+/** A post page's date and categories, from its NewsArticle JSON-LD (the page's own structured data). */
+function newsArticleOf(head: string): { date?: string; categories: string[] } | undefined {
+  for (const match of head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(match[1] ?? '');
+    } catch {
+      continue;
+    }
+    if (!data || typeof data !== 'object' || (data as { '@type'?: unknown })['@type'] !== 'NewsArticle') continue;
+    const { datePublished, articleSection } = data as { datePublished?: unknown; articleSection?: unknown };
+    const date = typeof datePublished === 'string' && /^\d{4}-\d{2}-\d{2}/.test(datePublished) ? datePublished.slice(0, 10) : undefined;
+    const categories = Array.isArray(articleSection) ? articleSection.filter((name): name is string => typeof name === 'string') : [];
+    return { ...(date ? { date } : {}), categories };
+  }
+  return undefined;
+}

@@ -1,0 +1,237 @@
+import { useEffect, useRef, useState } from 'react';
+import { withBase } from '../base-path.js';
+import { excerpt, highlight, type TextPart } from './excerpt.js';
+import { createSearchEngine, type SearchEngine, type SearchMatches, type SearchResultDoc } from './search-engine.js';
+
+export interface TermLink {
+  name: string;
+  href: string;
+}
+
+export interface SiteSearchProps {
+  /** The index's manifest ('/recherche/index.json'). */
+  manifest: string;
+  /** The news categories' pages: offered without JavaScript and when nothing matches. */
+  categories: TermLink[];
+  /** The tags' pages: offered without JavaScript. */
+  tags: TermLink[];
+}
+
+/** Results shown at first, then per click on "Afficher plus de résultats". */
+export const RESULTS_PER_PAGE = 10;
+/** The fan pauses this long in typing before the search runs. */
+const DEBOUNCE_MS = 80;
+
+interface Shown {
+  query: string;
+  matches: SearchMatches;
+  /** Matching documents in the chosen category (all of them without one). */
+  docs: number[];
+  results: SearchResultDoc[];
+}
+
+/**
+ * The search page: searches as the fan types (debounced), with a category filter, results with
+ * their thumbnail, date, categories and an excerpt with the words found highlighted, the count of
+ * results announced to screen readers. The query and the category live in the address
+ * (?q=…&categorie=…), so a result followed and "back" finds the same list.
+ * Rendered by the build without JavaScript: the page then says search needs it and offers the
+ * category and tag pages.
+ */
+export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
+  const [live, setLive] = useState(false);
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState('');
+  const [categoryNames, setCategoryNames] = useState<string[]>([]);
+  const [shown, setShown] = useState<Shown | undefined>();
+  const [failed, setFailed] = useState(false);
+  const engine = useRef<SearchEngine | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  const run = useRef(0);
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    setQuery(params.get('q') ?? '');
+    setCategory(params.get('categorie') ?? '');
+    engine.current = createSearchEngine(manifest, async (path) => {
+      const response = await fetch(withBase(path));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    });
+    engine.current.categories().then(setCategoryNames, () => setFailed(true));
+    setLive(true);
+  }, [manifest]);
+
+  useEffect(() => {
+    if (live) input.current?.focus();
+  }, [live]);
+
+  useEffect(() => {
+    if (!live || !engine.current) return;
+    const search = engine.current;
+    const params = new URLSearchParams();
+    if (query) params.set('q', query);
+    if (category) params.set('categorie', category);
+    const address = `${window.location.pathname}${params.toString() ? `?${params.toString()}` : ''}`;
+    window.history.replaceState(null, '', address);
+    const id = ++run.current;
+    if (!query.trim()) {
+      setShown(undefined);
+      return;
+    }
+    // The chunks load while the fan types; the search itself waits for a pause.
+    search.preload(query);
+    const timer = window.setTimeout(async () => {
+      try {
+        const matches = await search.search(query);
+        // The fan typed on meanwhile: no bundle fetched for a query nobody will see.
+        if (id !== run.current) return;
+        const names = await search.categories();
+        const index = names.indexOf(category);
+        const docs = index === -1 ? matches.docs : await search.inCategory(matches.docs, index);
+        const results = await search.documents(docs.slice(0, RESULTS_PER_PAGE));
+        if (id !== run.current) return;
+        setFailed(false);
+        setShown({ query, matches, docs, results });
+      } catch (error) {
+        if (id !== run.current) return;
+        console.warn('Recherche impossible\u00a0:', error);
+        setFailed(true);
+      }
+    }, DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [live, query, category]);
+
+  const showMore = async () => {
+    if (!shown || !engine.current) return;
+    const id = run.current;
+    const more = await engine.current.documents(shown.docs.slice(shown.results.length, shown.results.length + RESULTS_PER_PAGE)).catch(() => []);
+    if (id === run.current) setShown({ ...shown, results: [...shown.results, ...more] });
+  };
+
+  if (!live) return <WithoutJavaScript categories={categories} tags={tags} />;
+
+  const count = shown?.docs.length ?? 0;
+  const status = failed ? 'La recherche est indisponible pour le moment.' : !shown ? '' : count === 0 ? 'Aucun résultat' : count === 1 ? '1 résultat' : `${count} résultats`;
+  return (
+    <div className="search">
+      <form className="search-form" role="search" aria-label="Rechercher sur le site" onSubmit={(event) => event.preventDefault()}>
+        <div className="search-field">
+          <label htmlFor="search-query">Rechercher un article, un joueur, une page</label>
+          <input
+            ref={input}
+            id="search-query"
+            type="search"
+            name="q"
+            value={query}
+            autoComplete="off"
+            enterKeyHint="search"
+            placeholder={'Ex.\u00a0: victoire Boulazac'}
+            onInput={(event) => setQuery((event.target as HTMLInputElement).value)}
+          />
+        </div>
+        <div className="search-field">
+          <label htmlFor="search-category">Catégorie</label>
+          <select id="search-category" name="categorie" value={category} onChange={(event) => setCategory((event.target as HTMLSelectElement).value)}>
+            <option value="">Toutes les catégories</option>
+            {categoryNames.map((name, index) => (
+              <option key={name} value={name}>
+                {shown ? `${name} (${shown.matches.categoryCounts[index] ?? 0})` : name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      {/* data-query: the query these results are for (what tests and the benchmark wait on). */}
+      <p className="search-status" role="status" data-query={shown?.query}>
+        {status}
+      </p>
+      {shown && count > 0 ? (
+        <ol className="search-results">
+          {shown.results.map((doc) => (
+            <li key={doc.number}>
+              <SearchResult doc={doc} words={shown.matches.words} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {shown && shown.results.length < count ? (
+        <p className="search-more">
+          <button type="button" className="btn btn-outline" onClick={showMore}>
+            Afficher plus de résultats
+          </button>
+        </p>
+      ) : null}
+      {shown && count === 0 && !failed ? (
+        <div className="search-empty">
+          <p>Essayez un autre mot, ou parcourez les catégories d’actualités&nbsp;:</p>
+          <TermLinks links={categories} label="Catégories" live />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SearchResult({ doc, words }: { doc: SearchResultDoc; words: SearchMatches['words'] }) {
+  const categories = doc.categories.join(', ');
+  return (
+    <a className="search-result" href={withBase(doc.url)}>
+      {doc.image ? (
+        <img className="search-result-img" src={withBase(doc.image.src)} width={doc.image.width} height={doc.image.height} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className="search-result-img search-result-placeholder" aria-hidden="true" />
+      )}
+      <span className="search-result-body">
+        <span className="search-result-title">
+          <Marked parts={highlight(doc.title, words)} />
+        </span>
+        {doc.date || categories ? (
+          <span className="search-result-details">
+            {doc.date ? <time dateTime={doc.day}>{doc.date}</time> : null}
+            {doc.date && categories ? ' · ' : ''}
+            {categories}
+          </span>
+        ) : null}
+        <span className="search-result-excerpt">
+          <Marked parts={excerpt(doc.text, words)} />
+        </span>
+      </span>
+    </a>
+  );
+}
+
+function Marked({ parts }: { parts: TextPart[] }) {
+  return (
+    <>
+      {parts.map((part, index) => (part.mark ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+    </>
+  );
+}
+
+function WithoutJavaScript({ categories, tags }: Pick<SiteSearchProps, 'categories' | 'tags'>) {
+  return (
+    <div className="search search-nojs">
+      <p>La recherche a besoin de JavaScript, qui est désactivé ou pas encore chargé dans votre navigateur.</p>
+      <p>Vous pouvez parcourir les actualités par catégorie ou par étiquette&nbsp;:</p>
+      <TermLinks links={categories} label="Catégories" />
+      <TermLinks links={tags} label="Étiquettes" />
+    </div>
+  );
+}
+
+/** `live`: rendered in the browser, where links get SITE_URL's path prefix here (the build adds it to its own HTML). */
+function TermLinks({ links, label, live = false }: { links: TermLink[]; label: string; live?: boolean }) {
+  if (links.length === 0) return null;
+  return (
+    <nav className="search-terms" aria-label={label}>
+      <h2>{label}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={live ? withBase(link.href) : link.href}>{link.name}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

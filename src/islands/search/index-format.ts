@@ -1,0 +1,54 @@
+/**
+ * The search index as the build writes it and the search island reads it (build/search/README.md).
+ *
+ * - `/recherche/index.json` (SEARCH_MANIFEST, src/routes/search-routes.tsx), the manifest (revalidated on each visit, a few KB): which term chunk
+ *   holds which terms, which bundle holds which documents, each document's categories.
+ * - `/assets/search/terms-<hash>.json`: a chunk of terms in sorted order with their postings.
+ * - `/assets/search/docs-<hash>.json`: a bundle of consecutive documents, what a result shows.
+ *
+ * Chunks and bundles are named by their bytes (immutable): a build that changes nothing in one keeps
+ * its name, so hosts and browsers keep it too.
+ */
+
+/** Documents per bundle: a result list of 10 fetches at most 10 bundles of this many. */
+export const DOCS_PER_BUNDLE = 4;
+
+export const INDEX_FOLDER = '/assets/search';
+
+export interface SearchManifest {
+  /** Format version: a browser holding another one reloads the manifest. */
+  version: 1;
+  /** Documents in the index. */
+  docs: number;
+  /** Term chunks: [first term, file name], in term order. */
+  chunks: [first: string, file: string][];
+  /** Bundle file names: bundle i holds documents i × DOCS_PER_BUNDLE onwards. */
+  bundles: string[];
+  /** Category names, in the filter's order. */
+  categories: string[];
+  /** Each document's categories, as indexes into `categories` (one number, or a list when several). */
+  docCategories: (number | number[])[];
+}
+
+/**
+ * A chunk: terms in sorted order, each with its postings: document number deltas and weights
+ * interleaved ([d0, w0, d1 − d0, w1, …]). A weight is the term's BM25 weight in that document,
+ * a title word's with a bonus (build/search/doc-terms.ts), rounded to tenths and stored ×10.
+ */
+export type TermChunk = [term: string, postings: number[]][];
+
+/** What a result shows of one document. */
+export interface SearchDoc {
+  /** Root-relative URL of the page ('/actualites/article/54/'). */
+  url: string;
+  title: string;
+  /** A post's day as the article shows it ('27 octobre 2025'), and as ISO ('2025-10-27'). */
+  date?: string;
+  day?: string;
+  /** Thumbnail from the site's own images (/media/…, /images/…). */
+  image?: { src: string; width: number; height: number };
+  /** The start of the page's text, for the excerpt. */
+  text: string;
+}
+
+export type DocBundle = SearchDoc[];

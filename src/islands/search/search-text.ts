@@ -1,0 +1,85 @@
+import { stemmer } from '@orama/stemmers/french';
+
+/**
+ * How French text becomes search terms, the same in the build (the index) and in the browser
+ * (the query): lower case, accents folded, elisions split ("l'équipe" → "equipe"), common words
+ * dropped, then Snowball's French stemmer ("victoires" and "victoire" → "victoir").
+ * Accents are folded before stemming, on both sides: a fan typing "equipe" on a phone gets the
+ * stem of "Équipe", which stemming the accented word first would not always give.
+ */
+
+/** Words too common to tell pages apart: dropped from the index and from queries. */
+const STOP_WORDS = new Set(
+  (
+    'au aux avec ce ces cet cette dans de des du elle en est et il ils je la le les leur leurs lui mais me meme mes ' +
+    'moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur ta te tes toi ton tu un une vos votre vous ' +
+    'y a c d j l m n s t ete etre sont ont avait'
+  ).split(' '),
+);
+
+/** Letters and digits, accents folded: 'É' → 'e', 'œ' stays a letter of its own word. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** The words of a text, folded, in order (elisions and hyphenated words split). */
+export function wordsOf(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The index term of one folded word, or undefined for a word too common or too short to search. */
+export function termOf(word: string): string | undefined {
+  if (STOP_WORDS.has(word)) return undefined;
+  if (word.length < 2 && !/\d/.test(word)) return undefined;
+  if (/^\d+$/.test(word)) return word;
+  // A site's vocabulary is some tens of thousands of words, each met hundreds of times: the
+  // stemmer runs once per word.
+  let term = stems.get(word);
+  if (term === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    term = stemmer(word);
+    stems.set(word, term);
+  }
+  return term;
+}
+
+const stems = new Map<string, string>();
+const MAX_STEMS = 200_000;
+
+/** The terms of a text, in order, repeated as they occur. */
+export function termsOf(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of wordsOf(text)) {
+    const term = termOf(word);
+    if (term) terms.push(term);
+  }
+  return terms;
+}
+
+/** A query word: its term, and for the word being typed (the last one) the prefix it may complete. */
+export interface QueryWord {
+  word: string;
+  term: string;
+  /** The folded word itself, to match longer terms while the fan is still typing it. */
+  prefix?: string;
+}
+
+/** Typed prefixes shorter than this match whole terms only: "v" would match half the index. */
+export const MIN_PREFIX = 3;
+
+/**
+ * The words of a query. The last one may be unfinished unless the query ends with a space: it
+ * also matches the terms it begins ("boula" → "boulazac").
+ */
+export function parseQuery(query: string): QueryWord[] {
+  const words = wordsOf(query);
+  const typing = !/\s$/.test(query);
+  const parsed: QueryWord[] = [];
+  words.forEach((word, index) => {
+    const term = termOf(word);
+    if (!term) return;
+    const last = index === words.length - 1;
+    parsed.push(last && typing && word.length >= MIN_PREFIX ? { word, term, prefix: word } : { word, term });
+  });
+  return parsed;
+}

@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { SiteSearch } from './SiteSearch.js';
+
+hydrateIslands('search', SiteSearch);

@@ -1,0 +1,29 @@
+import { SearchPage } from '../pages/search/SearchPage.js';
+import type { SiteData } from '../site-data.js';
+import type { Term } from '../types/news.js';
+import { href } from './route-paths.js';
+import { definePage, type Route } from './types.js';
+
+const byName = (a: Term, b: Term) => a.name.localeCompare(b.name, 'fr');
+
+/** The search index's manifest, beside its page (build/search writes it, the page's island reads it). */
+export const SEARCH_MANIFEST = `${href('search')}index.json`;
+
+export const searchRoutes: Route[] = [
+  definePage({
+    id: 'search',
+    pageType: 'search',
+    load: (site: SiteData) => ({
+      props: {
+        manifest: SEARCH_MANIFEST,
+        categories: [...site.news.categories].sort(byName).map((term) => ({ name: term.name, href: href('news-category', { id: term.id }) })),
+        tags: [...site.news.tags].sort(byName).map((term) => ({ name: term.name, href: href('news-tag', { id: term.id }) })),
+      },
+      head: {
+        title: 'Recherche',
+        description: 'Rechercher dans les actualités, les joueurs et les pages du site du Saint-Quentin Basket-Ball.',
+      },
+    }),
+    Page: SearchPage,
+  }),
+];
