@@ -276,7 +276,7 @@ function describeMismatch(cached: string, wanted: string): string {
   const names: Record<string, string> = { code: 'code', siteUrl: 'site URL', outDir: 'output folder', source: 'content source', mediaOrigins: 'media origins' };
   try {
     const [a, b] = [JSON.parse(cached) as Record<string, unknown>, JSON.parse(wanted) as Record<string, unknown>];
-    return `${Object.keys(b).filter((key) => a[key] !== b[key]).map((key) => names[key] ?? key).join(', ')} changed since the cache was made`;
+    return `${Object.keys({ ...a, ...b }).filter((key) => a[key] !== b[key]).map((key) => names[key] ?? key).join(', ')} changed since the cache was made`;
   } catch {
     return 'cache made by another build';
   }

@@ -160,6 +160,7 @@ describe('--media-origin', () => {
       const changed = await build(['--media-origin', 'https://cdn.example/']);
       expect(changed.run).toMatchObject({ mode: 'clean', cleanReason: 'media origins changed since the cache was made' });
       expect((await build(['--media-origin', 'https://cdn.example/'])).run.mode).toBe('incremental');
+      expect((await build([])).run).toMatchObject({ mode: 'clean', cleanReason: 'media origins changed since the cache was made' });
     } finally {
       await wordpress.close();
       await rm(root, { recursive: true, force: true });
