@@ -8,8 +8,10 @@ import type { NormalizedPost } from './wordpress/normalize.js';
 import { postWarning, warning, type BuildWarning } from './warnings.js';
 
 export interface MediaSource {
-  /** Live: the REST base, whose origin alone images are downloaded from. */
+  /** Live: the REST base (images come from WordPress's own addresses, see build/media/url-policy.ts). */
   apiUrl?: string;
+  /** Live: other origins images may come from (`--media-origin`). */
+  mediaOrigins?: readonly string[];
   /** Snapshot: the folder behind its root-relative `/media/…` paths. */
   localMediaDir?: string;
   /** The media part of the build cache. */
@@ -40,6 +42,7 @@ export async function attachMedia(
     requests,
     cacheDir: source.cacheDir,
     ...(source.apiUrl ? { apiUrl: source.apiUrl } : {}),
+    ...(source.mediaOrigins ? { mediaOrigins: source.mediaOrigins } : {}),
     ...(source.localMediaDir ? { localMediaDir: source.localMediaDir } : {}),
     vouchedFor: posts.flatMap((post) => post.media.vouched),
     revalidate: (url) => revalidated.has(url),
@@ -48,7 +51,7 @@ export async function attachMedia(
   // Issue 33: links of the contents to WordPress become the site's own files, or plain text.
   const origins = wordpressOriginsOf(source.apiUrl);
   const documents = source.apiUrl
-    ? await prepareDocuments(posts.flatMap((post) => wordpressLinksIn(post.post.contentHtml, origins)), { apiUrl: source.apiUrl, cacheDir: source.cacheDir })
+    ? await prepareDocuments(posts.flatMap((post) => wordpressLinksIn(post.post.contentHtml, origins)), { apiUrl: source.apiUrl, cacheDir: source.cacheDir, ...(source.mediaOrigins ? { mediaOrigins: source.mediaOrigins } : {}) })
     : undefined;
   const image = (url: string): PreparedImage | undefined => {
     const result = prepared.results.get(url);

@@ -23,6 +23,8 @@ export interface BuildOptions {
   dataDir?: string;
   /** How long a build waits for another one writing the same output to end. */
   lockWaitMs: number;
+  /** Origins (or URL prefixes, ending in '/') images may come from besides WordPress's own addresses: a CDN, an offload plugin. */
+  mediaOrigins: string[];
 }
 
 export class OptionsError extends Error {
@@ -45,6 +47,7 @@ const OPTIONS = {
   cache: { env: 'BUILD_CACHE', value: true },
   data: { env: 'DATA_DIR', value: true },
   wait: { env: 'BUILD_WAIT', value: true },
+  'media-origin': { env: 'MEDIA_ORIGINS', value: true },
   'allow-shrink': { env: 'ALLOW_SHRINK', value: false },
   clean: { env: 'BUILD_CLEAN', value: false },
   help: { env: '', value: false },
@@ -63,7 +66,8 @@ export const USAGE = `Usage: npm run build -- [options]
   --cache DIR       persistent build cache (BUILD_CACHE, default .cache/build): cron runs fetch and render only what changed
   --clean           ignore the cache and build from nothing (BUILD_CLEAN=1); the result becomes the new cache
   --allow-shrink    publish even if a live pull returns far fewer posts than the current site
-  --wait SECONDS    wait this long for another build of the same output to end (BUILD_WAIT, default ${DEFAULT_WAIT_SECONDS}), then stop with exit code 75`;
+  --wait SECONDS    wait this long for another build of the same output to end (BUILD_WAIT, default ${DEFAULT_WAIT_SECONDS}), then stop with exit code 75
+  --media-origin URL  images may also come from this origin or URL prefix (a CDN, an offload plugin); repeatable (MEDIA_ORIGINS, space-separated)`;
 
 /** Flags win over environment variables, which win over defaults. */
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): BuildOptions {
@@ -71,10 +75,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: Object.fromEntries(Object.entries(OPTIONS).map(([name, spec]) => [name, { type: spec.value ? 'string' : 'boolean' }])) as Record<Name, { type: 'string' | 'boolean' }>,
+      // --media-origin is the one repeatable option.
+      options: Object.fromEntries(Object.entries(OPTIONS).map(([name, spec]) => [name, { type: spec.value ? 'string' : 'boolean', multiple: name === 'media-origin' }])) as Record<Name, { type: 'string' | 'boolean'; multiple: boolean }>,
       strict: true,
       allowPositionals: false,
-    }).values as Partial<Record<Name, string | boolean>>;
+    }).values as Partial<Record<Name, string | boolean | string[]>>;
   } catch (error) {
     const flag = /'(-[^' ]+)/.exec((error as Error).message)?.[1] ?? '';
     const reason = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? `unknown option ${flag}` : /argument missing/.test((error as Error).message) ? `option ${flag} needs a value` : (error as Error).message;
@@ -88,6 +93,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     return fromEnv ? fromEnv : undefined;
   };
   const enabled = (name: Name): boolean => parsed[name] === true || env[OPTIONS[name].env] === '1' || env[OPTIONS[name].env] === 'true';
+  const origins = parsed['media-origin'];
+  const mediaOrigins = Array.isArray(origins) && origins.length > 0 ? origins : (env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean);
   const wpUrl = value('wp');
   const workers = value('workers');
   const dataDir = value('data');
@@ -103,6 +110,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     ...(workers === undefined ? {} : { renderWorkers: parseWorkers(workers) }),
     ...(dataDir === undefined ? {} : { dataDir: path.resolve(cwd, dataDir) }),
     lockWaitMs: parseWait(value('wait')) * 1000,
+    mediaOrigins: mediaOrigins.map(parseMediaOrigin),
   };
 }
 
@@ -119,6 +127,14 @@ function parseHttpUrl(label: string, value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OptionsError(`${label}: only http(s) URLs are accepted`);
   if (url.search || url.hash) throw new OptionsError(`${label}: no query string or fragment allowed`);
   return url.href.replace(/\/+$/, '');
+}
+
+/** An http(s) origin or URL prefix without credentials, query or fragment; as a prefix ending in '/'. */
+function parseMediaOrigin(value: string): string {
+  if (value === '') throw new OptionsError('option --media-origin needs a value');
+  const url = new URL(parseHttpUrl('--media-origin / MEDIA_ORIGINS', value));
+  if (url.username || url.password) throw new OptionsError(`--media-origin / MEDIA_ORIGINS: "${value}" carries credentials`);
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
 function parseWorkers(value: string): number {

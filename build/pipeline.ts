@@ -78,7 +78,8 @@ async function runStages(options: BuildOptions, quiet: boolean, damaged?: string
 async function runWithState(context: Context, data: StaticData, state: BuildState, damaged: string | undefined): Promise<BuildReport> {
   const { options } = context;
   // The state is used when it was made by this code, for these options and this content source.
-  const identity = JSON.stringify({ code: codeVersion(), siteUrl: options.siteUrl, outDir: options.outDir, source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}` });
+  // Media origins decide which images the cached posts got: other origins, another state.
+  const identity = JSON.stringify({ code: codeVersion(), siteUrl: options.siteUrl, outDir: options.outDir, source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}`, ...(options.mediaOrigins.length > 0 ? { mediaOrigins: options.mediaOrigins.join(' ') } : {}) });
   const madeBy = state.meta('identity');
   const cleanReason = damaged ? 'unreadable cache' : options.clean ? '--clean' : state.replaced ? 'cache made by another version of the build' : madeBy === undefined ? 'no cache yet' : madeBy !== identity ? describeMismatch(madeBy, identity) : undefined;
   if (damaged) context.warnings.push(warning('build-cache', damaged));
@@ -145,7 +146,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
       normalizeContent(
         fetched,
         cachedPosts && cachedMeta ? { posts: cachedPosts, meta: cachedMeta, reusable: postsUsable } : undefined,
-        { cacheDir: mediaDir, ...(options.wpUrl ? { apiUrl: options.wpUrl } : {}), ...(fetched.mediaDir ? { localMediaDir: fetched.mediaDir } : {}) },
+        { cacheDir: mediaDir, ...(options.wpUrl ? { apiUrl: options.wpUrl, mediaOrigins: options.mediaOrigins } : {}), ...(fetched.mediaDir ? { localMediaDir: fetched.mediaDir } : {}) },
         threads.pool,
       ),
     );
@@ -274,10 +275,10 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
 
 /** Which of the identity's parts differ: 'site URL changed since the cache was made'. */
 function describeMismatch(cached: string, wanted: string): string {
-  const names: Record<string, string> = { code: 'code', siteUrl: 'site URL', outDir: 'output folder', source: 'content source' };
+  const names: Record<string, string> = { code: 'code', siteUrl: 'site URL', outDir: 'output folder', source: 'content source', mediaOrigins: 'media origins' };
   try {
     const [a, b] = [JSON.parse(cached) as Record<string, unknown>, JSON.parse(wanted) as Record<string, unknown>];
-    return `${Object.keys(b).filter((key) => a[key] !== b[key]).map((key) => names[key] ?? key).join(', ')} changed since the cache was made`;
+    return `${Object.keys({ ...a, ...b }).filter((key) => a[key] !== b[key]).map((key) => names[key] ?? key).join(', ')} changed since the cache was made`;
   } catch {
     return 'cache made by another build';
   }

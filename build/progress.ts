@@ -6,8 +6,18 @@ export interface Progress {
 
 const interactive = () => Boolean(process.stdout.isTTY) && !process.env.CI;
 
+let muted = false;
+
+/**
+ * A long-running caller (the builder service, builder/) logs one line of its own per build, from
+ * the report: the build's own lines are silenced while it runs.
+ */
+export function muteLog(mute: boolean): void {
+  muted = mute;
+}
+
 export function log(line: string): void {
-  process.stdout.write(`${line}\n`);
+  if (!muted) process.stdout.write(`${line}\n`);
 }
 
 export function createProgress(label: string): Progress {

@@ -20,8 +20,10 @@ import { sha256 } from './store.js';
 const DOCUMENT = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv)$/i;
 
 export interface DocumentOptions {
-  /** The REST base: documents come from its uploads folder only. */
+  /** The REST base: documents come from WordPress's uploads folder (build/media/url-policy.ts). */
   apiUrl: string;
+  /** Other origins the operator named (`--media-origin`). */
+  mediaOrigins?: readonly string[];
   /** The media part of the build cache (`<cache>/media`). */
   cacheDir: string;
   http?: Partial<HttpOptions>;
@@ -51,7 +53,7 @@ export async function prepareDocuments(urls: Iterable<string>, options: Document
   const filesDir = path.join(options.cacheDir, 'files');
   const indexFile = path.join(options.cacheDir, 'documents.json');
   const index = await readIndex(indexFile);
-  const downloader = createMediaDownloader({ apiUrl: options.apiUrl, http: options.http ?? {} });
+  const downloader = createMediaDownloader({ apiUrl: options.apiUrl, mediaOrigins: options.mediaOrigins ?? [], http: options.http ?? {} });
   let changed = false;
   await Promise.all(
     wanted.map(async (url) => {

@@ -1,6 +1,7 @@
 import { createLimiter, DEFAULT_HTTP, getWithRetry, ResponseRefusedError, WordPressError, type HttpOptions } from '../wordpress/http.js';
+import { fetchDeclaredAddresses } from '../wordpress/rest-index.js';
 import { MediaProblem } from './problem.js';
-import { createUrlPolicy, type UrlVerdict } from './url-policy.js';
+import { createUrlPolicy, type DeclaredAddresses, type UrlVerdict } from './url-policy.js';
 
 /** A news picture is a few hundred KB; 25 MB is a camera original or something that is not a picture. */
 export const MAX_MEDIA_BYTES = 25 * 1024 * 1024;
@@ -17,8 +18,8 @@ export type Download =
   | { kind: 'not-modified' };
 
 export interface MediaDownloader {
-  /** Whether `url` may be fetched at all, without fetching it. */
-  check: (url: string) => UrlVerdict;
+  /** Whether `url` may be fetched at all, without fetching it (WordPress's REST index may be asked, once). */
+  check: (url: string) => Promise<UrlVerdict>;
   /**
    * GET through the polite client; with validators, a conditional GET that may answer not-modified.
    * Rejects with a MediaProblem: a refused URL never reaches the network.
@@ -27,28 +28,37 @@ export interface MediaDownloader {
 }
 
 export interface DownloaderOptions {
-  /** The REST base the build was pointed at; media come from the same origin only. */
+  /** The REST base the build was pointed at (see createUrlPolicy for the addresses media may come from). */
   apiUrl: string;
   /** Media URLs the REST API returned (featured images): allowed even outside the uploads folder. */
   vouchedFor?: Iterable<string>;
+  /** Origins or URL prefixes the operator named (`--media-origin`). */
+  mediaOrigins?: readonly string[];
+  /** WordPress's declared addresses; by default its REST index is asked, when first needed. */
+  declaredAddresses?: () => Promise<DeclaredAddresses>;
   http?: Partial<HttpOptions>;
   maxBytes?: number;
 }
 
 export function createMediaDownloader(options: DownloaderOptions): MediaDownloader {
-  const check = createUrlPolicy(options.apiUrl, options.vouchedFor);
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
+  const check = createUrlPolicy({
+    apiUrl: options.apiUrl,
+    vouchedFor: options.vouchedFor ?? [],
+    mediaOrigins: options.mediaOrigins ?? [],
+    declaredAddresses: options.declaredAddresses ?? (() => fetchDeclaredAddresses(options.apiUrl, http)),
+  });
   const maxBodyBytes = options.maxBytes ?? MAX_MEDIA_BYTES;
   const limit = createLimiter(IN_FLIGHT);
 
   const download = async (url: string, validators: Validators = {}): Promise<Download> => {
-    const verdict = check(url);
-    if (!verdict.ok) throw new MediaProblem('refused', verdict.reason);
+    const verdict = await check(url);
+    if (!verdict.ok) throw refusal(verdict);
     const headers: Record<string, string> = { accept: 'image/avif, image/webp, image/*;q=0.9, */*;q=0.1' };
     if (validators.etag) headers['if-none-match'] = validators.etag;
     if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
-    const checkRedirect = (target: string) => {
-      const next = check(target);
+    const checkRedirect = async (target: string) => {
+      const next = await check(target);
       return next.ok ? undefined : next.reason;
     };
     try {
@@ -66,6 +76,11 @@ export function createMediaDownloader(options: DownloaderOptions): MediaDownload
     }
   };
   return { check, download };
+}
+
+/** A refusal that may pass (WordPress's addresses unreadable this time) is not remembered as lasting. */
+export function refusal(verdict: Extract<UrlVerdict, { ok: false }>): MediaProblem {
+  return new MediaProblem(verdict.passing ? 'unreachable' : 'refused', verdict.reason);
 }
 
 function asProblem(error: unknown, url: string): MediaProblem {

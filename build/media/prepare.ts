@@ -27,6 +27,8 @@ export interface PrepareMediaOptions {
   apiUrl?: string;
   /** Media URLs the REST API returned (featured `source_url`s and sizes): fetched even outside uploads. */
   vouchedFor?: Iterable<string>;
+  /** Origins or URL prefixes images may come from besides WordPress's own (`--media-origin`). */
+  mediaOrigins?: readonly string[];
   /** Snapshot builds: the folder behind the content's `/media/…` paths. */
   localMediaDir?: string;
   /** URLs to ask WordPress about again (conditionally), e.g. the images of edited posts. */
@@ -73,7 +75,9 @@ export interface PreparedMedia {
  */
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
   const store = await MediaStore.open(options.cacheDir, options.warn);
-  const downloader = options.apiUrl ? createMediaDownloader({ apiUrl: options.apiUrl, vouchedFor: options.vouchedFor ?? [], http: options.http ?? {} }) : undefined;
+  const downloader = options.apiUrl
+    ? createMediaDownloader({ apiUrl: options.apiUrl, vouchedFor: options.vouchedFor ?? [], mediaOrigins: options.mediaOrigins ?? [], http: options.http ?? {} })
+    : undefined;
   const now = options.now ?? (() => new Date());
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   const convert = createLimiter(concurrency);

@@ -1,7 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaDownloader } from './download.js';
-import { MAX_MEDIA_BYTES } from './download.js';
+import { MAX_MEDIA_BYTES, refusal } from './download.js';
 import { isLasting, MediaProblem } from './problem.js';
 import { sha256, type MediaStore, type UrlRecord } from './store.js';
 
@@ -71,8 +71,8 @@ export async function readLocalSource(url: string, media: LocalMedia | undefined
 export async function fetchRemoteSource(url: string, options: { store: MediaStore; downloader: MediaDownloader | undefined; revalidate: boolean; now: () => Date }): Promise<SourceBytes> {
   const { store, downloader } = options;
   if (!downloader) throw new MediaProblem('refused', `${url}: the build has no WordPress to download from (snapshot content should use /media/ paths)`);
-  const verdict = downloader.check(url);
-  if (!verdict.ok) throw new MediaProblem('refused', verdict.reason);
+  const verdict = await downloader.check(url);
+  if (!verdict.ok) throw refusal(verdict);
 
   const known = store.getUrl(url);
   const cached = known && 'sha256' in known ? await cachedSource(store, known) : undefined;

@@ -191,7 +191,7 @@ function pageKey(input: { assetsKey: string; shell: LayoutShell; route: PageRout
   return fingerprint(page + made);
 }
 
-function renderPage(input: {
+export function renderPage(input: {
   route: PageRoute;
   path: string;
   element: ReturnType<PageRoute['element']>;

@@ -83,7 +83,7 @@ export interface RequestOptions {
    * Redirects are followed one by one, each target first shown to this check: it answers why the
    * target is refused, or undefined to follow. Without it fetch follows redirects by itself.
    */
-  checkRedirect?: (target: string) => string | undefined;
+  checkRedirect?: (target: string) => string | undefined | Promise<string | undefined>;
 }
 
 const MAX_REDIRECTS = 5;
@@ -161,7 +161,7 @@ async function fetchFollowing(url: string, options: HttpOptions, request: Reques
     await response.body?.cancel();
     const location = response.headers.get('location');
     const target = location ? safeResolve(location, current) : undefined;
-    const refused = !target ? 'no usable Location header' : hop >= MAX_REDIRECTS ? `more than ${MAX_REDIRECTS} redirects` : request.checkRedirect(target);
+    const refused = !target ? 'no usable Location header' : hop >= MAX_REDIRECTS ? `more than ${MAX_REDIRECTS} redirects` : await request.checkRedirect(target);
     if (refused) throw new ResponseRefusedError(`${url} redirects to ${target ?? JSON.stringify(location)}: ${refused}`, 'redirect');
     current = target as string;
   }

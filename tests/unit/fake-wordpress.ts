@@ -18,7 +18,8 @@ export interface FakeWordPress {
  * `modified_after` (strictly after, compared with the post's site-time `modified`), and the media
  * endpoint with the attachments' modification dates.
  */
-export async function startFakeWordPress(content: WordPressContent): Promise<FakeWordPress> {
+/** `port`: listen on that one (a WordPress coming back at its address after a failure test); a free one by default. */
+export async function startFakeWordPress(content: WordPressContent, { port: wanted = 0 }: { port?: number } = {}): Promise<FakeWordPress> {
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://wordpress.test');
@@ -36,7 +37,7 @@ export async function startFakeWordPress(content: WordPressContent): Promise<Fak
     response.writeHead(200, { 'content-type': 'application/json', 'x-wp-total': String(items.length), 'x-wp-totalpages': String(totalPages) });
     response.end(JSON.stringify(slice));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const fake: FakeWordPress = {
     apiUrl: `http://127.0.0.1:${port}/wp-json/wp/v2`,

@@ -19,7 +19,12 @@ const NOW = '2026-01-15T12:00:00Z';
 async function buildBoth(root: string, source: string[]): Promise<{ incremental: BuildReport; clean: BuildReport }> {
   const build = (name: string, extra: string[]) =>
     runBuild(parseOptions([...source, '--out', path.join(root, name), '--cache', path.join(root, `${name}-cache`), '--now', NOW, ...extra], {}), true);
+  const before: Record<string, string> = await readTree(path.join(root, 'incremental')).catch(() => ({}));
   const incremental = await build('incremental', []);
+  // What a publish step is told: exactly the files whose bytes changed, appeared or went.
+  const after = await readTree(path.join(root, 'incremental'));
+  const differing = Object.keys({ ...before, ...after }).filter((file) => before[file] !== after[file]);
+  expect(incremental.changedPaths).toEqual(differing.map((file) => `/${file}`).sort());
   const clean = await build('clean', ['--clean']);
   return { incremental, clean };
 }

@@ -158,6 +158,7 @@ describe('media downloader', () => {
     const problem = await problemOf(downloader.download(`${wp.origin}/wp-content/uploads/a.jpg`));
     expect(problem.kind).toBe('refused');
     expect(problem.message).toContain('is not the WordPress host');
+    // Nor through WordPress's REST index, which redirects there too.
     expect(elsewhere.requests).toEqual([]);
   });
 
@@ -195,7 +196,8 @@ describe('media downloader', () => {
       const problem = await problemOf(downloader.download(url));
       expect(problem.kind, url).toBe('refused');
     }
-    expect(wp.requests).toEqual([]);
+    // WordPress is asked once for the addresses it declares (its REST index), nothing else.
+    expect(wp.requests).toEqual(['/wp-json/?_fields=url,home']);
     expect(elsewhere.requests).toEqual([]);
   });
 
@@ -230,18 +232,19 @@ describe('media downloader', () => {
     expect(most).toBe(3);
   });
 
-  it('asks an HTTPS WordPress over HTTPS for the http:// URLs of its old posts, never the reverse', () => {
-    const secure = createMediaDownloader({ apiUrl: 'https://cms.example/wp-json/wp/v2' });
-    expect(secure.check('http://cms.example/wp-content/uploads/2019/old.jpg')).toEqual({ ok: true, url: 'https://cms.example/wp-content/uploads/2019/old.jpg' });
-    expect(secure.check('http://cms.example:8080/wp-content/uploads/2019/old.jpg').ok).toBe(false);
-    const plain = createMediaDownloader({ apiUrl: 'http://cms.example/wp-json/wp/v2' });
-    expect(plain.check('https://cms.example/wp-content/uploads/a.jpg').ok).toBe(false);
+  it('asks an HTTPS WordPress over HTTPS for the http:// URLs of its old posts, never the reverse', async () => {
+    const declaredAddresses = async () => ({ addresses: [] });
+    const secure = createMediaDownloader({ apiUrl: 'https://cms.example/wp-json/wp/v2', declaredAddresses });
+    expect(await secure.check('http://cms.example/wp-content/uploads/2019/old.jpg')).toEqual({ ok: true, url: 'https://cms.example/wp-content/uploads/2019/old.jpg' });
+    expect((await secure.check('http://cms.example:8080/wp-content/uploads/2019/old.jpg')).ok).toBe(false);
+    const plain = createMediaDownloader({ apiUrl: 'http://cms.example/wp-json/wp/v2', declaredAddresses });
+    expect((await plain.check('https://cms.example/wp-content/uploads/a.jpg')).ok).toBe(false);
   });
 
   it('finds the uploads folder of a WordPress installed in a subfolder', async () => {
     const wp = await serve((_url, _request, response) => sendImage(response));
     const downloader = createMediaDownloader({ apiUrl: `${wp.origin}/blog/wp-json/wp/v2`, http: instant });
-    expect(downloader.check(`${wp.origin}/blog/wp-content/uploads/a.jpg`).ok).toBe(true);
-    expect(downloader.check(`${wp.origin}/wp-content/uploads/a.jpg`).ok).toBe(false);
+    expect((await downloader.check(`${wp.origin}/blog/wp-content/uploads/a.jpg`)).ok).toBe(true);
+    expect((await downloader.check(`${wp.origin}/wp-content/uploads/a.jpg`)).ok).toBe(false);
   });
 });

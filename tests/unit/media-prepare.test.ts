@@ -133,7 +133,8 @@ describe('prepareMedia', () => {
       ['https://images.other.example/photo.jpg', [9], 'refused'],
     ]);
     expect(result.problems.find((entry) => entry.url.endsWith('error-page.jpg'))?.problem.message).toBe(`${at('error-page.jpg')}: an HTML page, not an image`);
-    expect(wp.requests.filter((request) => !request.includes('/wp-content/uploads/'))).toEqual([]);
+    // Besides its uploads, WordPress is asked only the addresses it declares (for the two other hosts).
+    expect(wp.requests.filter((request) => !request.includes('/wp-content/uploads/'))).toEqual(['/wp-json/?_fields=url,home']);
     expect(result.stats.problems).toBe(7);
   });
 

@@ -16,6 +16,10 @@ export interface RunningWordPress {
   /** REST base as the README documents it: http://127.0.0.1:PORT/wp-json/wp/v2 */
   apiUrl: string;
   siteUrl: string;
+  /** The web root (its wp-content/uploads holds the media). */
+  root: string;
+  /** Serves the same WordPress at a second address (another port), as a proxy or an internal name would; resolves with its origin. */
+  addAddress(): Promise<string>;
   /** Stops PHP and MariaDB and removes the temporary folder; safe to call twice. */
   stop(): Promise<void>;
   /** Stops only the web server (WordPress unreachable, database kept), for failure tests. */
@@ -29,7 +33,16 @@ export interface RunningWordPress {
  * server on 127.0.0.1 with a random free port, installed and seeded without any network.
  * Nothing outside a fresh temporary folder is written (Debian's /etc/wordpress is not used).
  */
-export async function startWordPress(seedFile = DEFAULT_SEED, log: (line: string) => void = () => {}): Promise<RunningWordPress> {
+export interface WordPressOptions {
+  /** More must-use plugins (paths), beside tests/wordpress/php/mu-plugins/sqbb-test-site.php. */
+  muPlugins?: string[];
+  /** Environment of every PHP process (wp-config.php reads SQBB_BUILDER_URL and SQBB_BUILDER_SECRET from it). */
+  env?: Record<string, string>;
+  /** PHP's built-in server handles one request at a time unless told otherwise (the block editor sends several at once). */
+  workers?: number;
+}
+
+export async function startWordPress(seedFile = DEFAULT_SEED, log: (line: string) => void = () => {}, options: WordPressOptions = {}): Promise<RunningWordPress> {
   await run('bash', [path.join(ROOT, 'tests/ensure-system-deps.sh')]);
   const dir = await mkdtemp(path.join(tmpdir(), 'sqbb-wp-'));
   const children: ChildProcess[] = [];
@@ -45,15 +58,30 @@ export async function startWordPress(seedFile = DEFAULT_SEED, log: (line: string
     log('wordpress: starting MariaDB');
     children.push(await startMariaDb(dir, socket));
     await run('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', 'CREATE DATABASE wordpress CHARACTER SET utf8mb4']);
-    const www = await prepareWebRoot(dir);
+    const www = await prepareWebRoot(dir, options.muPlugins ?? []);
     const port = await freePort();
     const siteUrl = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, SQBB_WP_DB_SOCKET: socket, SQBB_WP_URL: siteUrl, HTTP_HOST: `127.0.0.1:${port}` };
+    const env = {
+      ...process.env,
+      ...options.env,
+      SQBB_WP_DB_SOCKET: socket,
+      SQBB_WP_URL: siteUrl,
+      HTTP_HOST: `127.0.0.1:${port}`,
+      ...(options.workers ? { PHP_CLI_SERVER_WORKERS: String(options.workers) } : {}),
+    };
     log('wordpress: installing and seeding');
     const { stdout } = await run('php', [path.join(HERE, 'php/setup.php'), www, seedFile], { env, maxBuffer: 10_000_000 });
     log(`wordpress: ${stdout.trim()}`);
-    const php = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', www, path.join(www, 'router.php')], { env, stdio: 'ignore' });
+    // Its own process group: with PHP_CLI_SERVER_WORKERS the server forks workers, stopped with it.
+    const php = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', www, path.join(www, 'router.php')], { env, stdio: 'ignore', detached: true });
     children.push(php);
+    const addAddress = async () => {
+      const other = await freePort();
+      children.push(spawn('php', ['-S', `127.0.0.1:${other}`, '-t', www, path.join(www, 'router.php')], { env, stdio: 'ignore', detached: true }));
+      const origin = `http://127.0.0.1:${other}`;
+      await waitFor(async () => (await fetch(`${origin}/wp-json/wp/v2/categories`)).ok, 'the second address to answer');
+      return origin;
+    };
     await waitFor(async () => {
       const response = await fetch(`${siteUrl}/wp-json/wp/v2/categories`);
       await response.arrayBuffer();
@@ -63,6 +91,8 @@ export async function startWordPress(seedFile = DEFAULT_SEED, log: (line: string
     return {
       apiUrl: `${siteUrl}/wp-json/wp/v2`,
       siteUrl,
+      root: www,
+      addAddress,
       stop,
       stopWebServer: () => terminate(php),
       php: async (code) => (await run('php', [path.join(HERE, 'php/eval.php'), www, code], { env })).stdout,
@@ -98,7 +128,7 @@ function existsOnPath(name: string): string {
 }
 
 /** Debian's top-level PHP files copied (so ABSPATH is this folder), wp-admin and wp-includes linked. */
-async function prepareWebRoot(dir: string): Promise<string> {
+async function prepareWebRoot(dir: string, muPlugins: readonly string[]): Promise<string> {
   const www = path.join(dir, 'www');
   await mkdir(path.join(www, 'wp-content/uploads'), { recursive: true });
   for (const entry of await readdir(WORDPRESS, { withFileTypes: true })) {
@@ -106,7 +136,13 @@ async function prepareWebRoot(dir: string): Promise<string> {
       await copyFile(path.join(WORDPRESS, entry.name), path.join(www, entry.name));
     }
   }
-  await symlink(path.join(WORDPRESS, 'wp-admin'), path.join(www, 'wp-admin'));
+  // wp-admin's own scripts load ../wp-load.php from where they really are (PHP resolves links):
+  // they are copied, so wp-admin runs this WordPress, and its folders linked.
+  await mkdir(path.join(www, 'wp-admin'));
+  for (const entry of await readdir(path.join(WORDPRESS, 'wp-admin'), { withFileTypes: true })) {
+    const [from, to] = [path.join(WORDPRESS, 'wp-admin', entry.name), path.join(www, 'wp-admin', entry.name)];
+    await (entry.isDirectory() ? symlink(from, to) : copyFile(from, to));
+  }
   await symlink(path.join(WORDPRESS, 'wp-includes'), path.join(www, 'wp-includes'));
   for (const name of ['themes', 'plugins', 'languages']) {
     await symlink(path.join(WORDPRESS, 'wp-content', name), path.join(www, 'wp-content', name));
@@ -115,6 +151,7 @@ async function prepareWebRoot(dir: string): Promise<string> {
   await copyFile(path.join(HERE, 'php/router.php'), path.join(www, 'router.php'));
   await mkdir(path.join(www, 'wp-content/mu-plugins'));
   await copyFile(path.join(HERE, 'php/mu-plugins/sqbb-test-site.php'), path.join(www, 'wp-content/mu-plugins/sqbb-test-site.php'));
+  for (const plugin of muPlugins) await copyFile(plugin, path.join(www, 'wp-content/mu-plugins', path.basename(plugin)));
   return www;
 }
 
@@ -144,11 +181,23 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   throw new Error(`timed out waiting for ${what}: ${(lastError as Error | undefined)?.message ?? 'no answer'}`);
 }
 
+/** Stops a child, and its process group when it has one of its own (PHP's server and its workers). */
 async function terminate(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  const signal = (name: NodeJS.Signals) => {
+    if (child.spawnargs.includes('-S') && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, name);
+        return;
+      } catch {
+        // The group is gone already.
+      }
+    }
+    child.kill(name);
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
 }

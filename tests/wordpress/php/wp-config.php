@@ -26,6 +26,9 @@ define('DISABLE_WP_CRON', true);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
 define('WP_DEBUG', false);
+// The builder's plugin (wordpress/sqbb-builder.php), when a test installs it.
+if (getenv('SQBB_BUILDER_URL')) define('SQBB_BUILDER_URL', getenv('SQBB_BUILDER_URL'));
+if (getenv('SQBB_BUILDER_SECRET')) define('SQBB_BUILDER_SECRET', getenv('SQBB_BUILDER_SECRET'));
 $table_prefix = 'wp_';
 if (!defined('ABSPATH')) define('ABSPATH', __DIR__ . '/');
 require_once ABSPATH . 'wp-settings.php';

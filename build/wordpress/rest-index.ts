@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { DeclaredAddresses } from '../media/url-policy.js';
+import { getWithRetry, ResponseRefusedError, WordPressError, type HttpOptions } from './http.js';
+
+/** `_fields` keeps the answer to a few hundred bytes; a WordPress that ignores it sends its whole route list (~200 KB). */
+const MAX_INDEX_BYTES = 2 * 1024 * 1024;
+
+const RestIndex = z.object({ url: z.string().optional(), home: z.string().optional() });
+
+/** https://cms.example/wp-json/wp/v2 → https://cms.example/wp-json/ (the REST API's index). */
+export function restIndexUrl(apiUrl: string): string {
+  return `${apiUrl.replace(/\/+$/, '').replace(/\/wp\/v2$/, '')}/`;
+}
+
+/**
+ * The addresses WordPress declares for itself, from its REST index: `url` (where WordPress lives,
+ * its uploads beneath) and `home` (the site's address). The build may reach WordPress by another
+ * address (an internal one); contents name these. Never throws: an answer that is no index (a 404,
+ * not JSON) means none, and one that may pass (no answer, a 5xx) is said in `failure`.
+ */
+export async function fetchDeclaredAddresses(apiUrl: string, http: HttpOptions): Promise<DeclaredAddresses> {
+  try {
+    const index = restIndexUrl(apiUrl);
+    // A redirect elsewhere is no index of this WordPress (and that host never hears of it).
+    const sameOrigin = (target: string) => (new URL(target).origin === new URL(index).origin ? undefined : 'another origin');
+    const response = await getWithRetry(`${index}?_fields=url,home`, http, { maxBodyBytes: MAX_INDEX_BYTES, checkRedirect: sameOrigin });
+    const declared = RestIndex.parse(JSON.parse(new TextDecoder().decode(response.body)));
+    const addresses = [declared.url, declared.home].filter((address): address is string => typeof address === 'string' && /^https?:\/\//i.test(address));
+    return { addresses: [...new Set(addresses)] };
+  } catch (error) {
+    const passing = error instanceof WordPressError && !(error instanceof ResponseRefusedError) && (error.status === undefined || error.status === 429 || error.status >= 500);
+    return passing ? { addresses: [], failure: error.message } : { addresses: [] };
+  }
+}

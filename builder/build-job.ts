@@ -1,0 +1,61 @@
+import { formatCount } from '../build/format-count.js';
+import { BuildLockedError } from '../build/lock.js';
+import { parseOptions, type BuildOptions } from '../build/options.js';
+import { muteLog } from '../build/progress.js';
+import { formatRunLine, type BuildReport } from '../build/report.js';
+import { runBuild } from '../build/pipeline.js';
+import { PublishError, runPublish } from './publish.js';
+import { BuildDeferred } from './scheduler.js';
+
+export interface BuildJobOptions {
+  /** The build's flags (`--wp`, `--out`, `--site-url`, `--media-origin`…), parsed again for each build (its "now"). */
+  buildArgs: readonly string[];
+  env: NodeJS.ProcessEnv;
+  /** The operator's publish command, run after each build that changed something. */
+  publish?: string;
+  /** The build's own entry, in this process; tests give another. */
+  build?: (options: BuildOptions) => Promise<BuildReport>;
+  publishCommand?: typeof runPublish;
+}
+
+/**
+ * One build as cron runs it (the same incremental build, the same entry), then the publish command
+ * with the paths it changed. Paths a failed publish did not send are sent with the next one, so a
+ * CDN purge misses nothing. Resolves with the log line's detail; rejects when the build or the
+ * publish failed (the scheduler tries again).
+ */
+export function createBuildJob(options: BuildJobOptions): () => Promise<string> {
+  const build = options.build ?? ((buildOptions: BuildOptions) => runBuild(buildOptions, true));
+  const publish = options.publishCommand ?? runPublish;
+  const unpublished = new Set<string>();
+  return async () => {
+    // The lock is waited for synchronously (SQLite's busy timeout): the service never waits on it,
+    // it tries again a little later, answering hooks and previews meanwhile.
+    const buildOptions: BuildOptions = { ...parseOptions(options.buildArgs, options.env), lockWaitMs: 0 };
+    // The build's own lines (its WordPress sync) would break the one line per build.
+    muteLog(true);
+    let report: BuildReport;
+    try {
+      report = await build(buildOptions);
+    } catch (error) {
+      if (error instanceof BuildLockedError) throw new BuildDeferred(error.message);
+      throw error;
+    } finally {
+      muteLog(false);
+    }
+    const changed = report.changedPaths ?? [];
+    for (const changedPath of changed) unpublished.add(changedPath);
+    const line = `${formatRunLine(report.run, report.pages)}; ${formatCount(changed.length)} files changed`;
+    if (!options.publish) return line;
+    if (unpublished.size === 0) return `${line}; nothing to publish`;
+    const started = performance.now();
+    try {
+      await publish(options.publish, [...unpublished].sort(), buildOptions.outDir);
+    } catch (error) {
+      throw new PublishError(`${line}; ${(error as Error).message} (${formatCount(unpublished.size)} paths sent with the next publish)`);
+    }
+    const sent = unpublished.size;
+    unpublished.clear();
+    return `${line}; published ${formatCount(sent)} paths in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  };
+}
