@@ -262,7 +262,8 @@ describe('build against a real WordPress', () => {
       });
       for (const urlPath of report.pagePaths) {
         current = urlPath;
-        await page.goto(`http://${site.host}${urlPath}`, { waitUntil: 'load' });
+        // Islands settled: the recent posts' island puts the site's latest in place of the page's own.
+        await page.goto(`http://${site.host}${urlPath}`, { waitUntil: 'networkidle' });
         // Lazy images and frames load when they near the viewport: ask for all of them now (a video
         // or map frame would ask its host; they must wait for a click, issue 16).
         await page.evaluate(async () => {
@@ -276,7 +277,7 @@ describe('build against a real WordPress', () => {
             });
           await Promise.all(images.map((image) => (image.complete ? undefined : settled(image))));
         });
-        const broken = await page.evaluate(() => [...document.images].filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src));
+        const broken = await page.evaluate(() => [...document.images].filter((image) => image.isConnected && image.naturalWidth === 0).map((image) => image.currentSrc || image.src));
         problems.push(...broken.map((src) => `${urlPath}: image ${src} did not load`));
       }
     } finally {
