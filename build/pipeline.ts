@@ -30,8 +30,10 @@ import type { OutputWriter } from './write.js';
 export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
   const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
   try {
-    // Leftovers of killed runs: nobody else writes this output while the lock is held.
+    // Leftovers of killed runs: nobody else writes this output while the lock is held (the media
+    // store removes its own when it opens).
     removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
+    removeLeftovers(path.join(options.cacheDir, 'data-memo.json'), ['tmp']);
     try {
       return await runStages(options, quiet);
     } catch (error) {

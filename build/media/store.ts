@@ -257,9 +257,14 @@ export class MediaStore {
 
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The names in a folder of the store; temporary files of a crashed run are not files of the store. */
+/**
+ * The names in a folder of the store. Temporary files are leftovers of a killed run (the store is
+ * opened by one build at a time, under the output's lock): removed.
+ */
 async function listFiles(dir: string): Promise<Set<string>> {
   const names = await readdir(dir).catch(() => [] as string[]);
+  const leftovers = names.filter((name) => name.includes('.tmp-'));
+  await Promise.all(leftovers.map((name) => rm(path.join(dir, name), { force: true })));
   return new Set(names.filter((name) => !name.includes('.tmp-')));
 }
 

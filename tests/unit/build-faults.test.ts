@@ -114,9 +114,14 @@ describe('a build killed at any moment', () => {
       expect((await readdir(site)).length, `killed after ${delay} ms`).toBeGreaterThan(10);
     }
     const leftovers = (await readdir(root)).filter((name) => name.startsWith('killed.staging-'));
+    // Temporary files a kill can leave in the cache, as the writers name them.
+    const cache = path.join(root, 'killed-cache');
+    const temporary = [path.join(cache, 'data-memo.json.tmp-4242'), path.join(cache, 'media', 'files', 'abcd-400.webp.tmp-4242-00ff00ff')];
+    for (const file of temporary) await writeFile(file, 'half written');
     expect((await build('killed')).code).toBe(0);
-    // The staging folders of killed runs are removed by the next run.
+    // The staging folders and temporary files of killed runs are removed by the next run.
     expect((await readdir(root)).filter((name) => leftovers.includes(name))).toEqual([]);
+    for (const file of temporary) await expect(readFile(file), file).rejects.toThrow(/ENOENT/);
     expect(await readTree(path.join(root, 'killed'))).toEqual(await cleanTree());
   }, 300_000);
 });
