@@ -91,10 +91,11 @@ test.describe('article page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Retour en images sur la soirée des partenaires');
     await expect(page.locator('.article-author-name')).toHaveText('Admin');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-    const recent = page.frameLocator('iframe[title="Articles récents"]').locator('.sidebar-recent a');
+    const recent = page.locator('.article-sidebar .sidebar-recent a');
     await expect(recent).toHaveCount(4);
-    await expect(recent.first()).toHaveAttribute('target', '_blank');
+    // Once live, the site's latest post first, opening in the same tab.
     await expect(recent.first()).toHaveAttribute('href', '/actualites/article/62/');
+    await expect(recent.first()).not.toHaveAttribute('target', /.*/);
     await expect(recent.first()).toContainText('16 novembre 2025');
     await page.locator('.sidebar-tags').getByRole('link', { name: 'Vidéo' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Vidéo' })).toBeVisible();
