@@ -20,9 +20,9 @@ export function indexFile(kind: 'terms' | 'docs', contents: string): { name: str
   return { name, file: { path: `${INDEX_FOLDER}/${name}`, contents } };
 }
 
-/** One term of a chunk: its postings are [gap from the previous document, weight, …], documents in order. */
-export function termPart(term: string, postings: readonly number[]): string {
-  return `[${JSON.stringify(term)},[${postings.join(',')}]]`;
+/** One term of a chunk: its postings are 'gap from the previous document,weight,…', documents in order. */
+export function termPart(term: string, postings: string): string {
+  return `[${JSON.stringify(term)},[${postings}]]`;
 }
 
 /**

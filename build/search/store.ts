@@ -83,8 +83,10 @@ export function openSearchStore(file: string, code = codeVersion()): SearchStore
   const chunkByName = db.prepare('SELECT contents FROM search_chunks WHERE name = ?');
   return {
     pages() {
-      const rows = db.prepare('SELECT path, doc FROM search_pages').all() as { path: string; doc: number | null }[];
-      return new Map(rows.map((row) => [row.path, row.doc]));
+      // Rows as arrays: 5,000 objects of two keys cost a cron run more than the query.
+      const statement = db.prepare('SELECT path, doc FROM search_pages');
+      statement.setReturnArrays(true);
+      return new Map(statement.all() as unknown as [string, number | null][]);
     },
     record: (page) => (recordByPath.get(page) as { record: string } | undefined)?.record,
     recordOf: (doc) => (recordByDoc.get(doc) as { record: string } | undefined)?.record,

@@ -1,4 +1,4 @@
-import { DOCS_PER_BUNDLE, type SearchManifest, type TermChunk } from '../../src/islands/search/index-format.js';
+import { DOCS_PER_BUNDLE, type SearchManifest } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
 import type { IndexRecord } from './doc-terms.js';
 import { bundleCount, bundleFile, categoriesOf, ChunkPacker, namesOf, termPart } from './index-files.js';
@@ -72,7 +72,7 @@ export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocC
     }
     for (const [term, part] of termParts(chunkTerms(previous, chunks[index]![1]), byChunk.get(index))) packer.add(term, part);
     const next = index + 1 < chunks.length && !repacked.has(index + 1) ? chunkTerms(previous, chunks[index + 1]![1])[0] : undefined;
-    if (next && packer.startsChunk(termPart(...next))) packer.close();
+    if (next && packer.startsChunk(next[1])) packer.close();
   }
   packer.close();
 
@@ -106,32 +106,56 @@ function chunkOf(chunks: SearchManifest['chunks'], term: string): number {
   return low;
 }
 
-const parsed = new WeakMap<PreviousIndex, Map<string, TermChunk>>();
+const texts = new WeakMap<PreviousIndex, Map<string, [term: string, part: string][]>>();
 
-function chunkTerms(previous: PreviousIndex, name: string): TermChunk {
+/** A chunk's terms with their parts as the chunk's text has them. */
+function chunkTerms(previous: PreviousIndex, name: string): [term: string, part: string][] {
   if (!name) return [];
-  let cache = parsed.get(previous);
-  if (!cache) parsed.set(previous, (cache = new Map()));
+  let cache = texts.get(previous);
+  if (!cache) texts.set(previous, (cache = new Map()));
   let terms = cache.get(name);
-  if (!terms) cache.set(name, (terms = JSON.parse(previous.chunk(name)) as TermChunk));
+  if (!terms) cache.set(name, (terms = splitChunk(previous.chunk(name))));
   return terms;
 }
 
-/** A chunk's terms with their parts, the changes applied, in term order. */
-function termParts(terms: TermChunk, changes: Map<string, Map<number, number>> | undefined): [string, string][] {
+/**
+ * '[["a",[1,2]],["b",[3,4]]]' → [['a', '["a",[1,2]]'], ['b', '["b",[3,4]]']], without parsing the
+ * postings: a change of one document reaches the chunks of common words, whose postings list most
+ * documents. A term is letters and digits (search-text.ts), so `",[` ends it and `]]` its part.
+ */
+export function splitChunk(text: string): [term: string, part: string][] {
   const parts: [string, string][] = [];
-  for (const [term, postings] of terms) {
-    const change = changes?.get(term);
-    const list = change ? merged(postings, change) : postings;
-    if (list.length > 0) parts.push([term, termPart(term, list)]);
+  let start = 1;
+  while (start < text.length - 1) {
+    const termEnd = text.indexOf('",[', start + 2);
+    const end = text.indexOf(']]', termEnd) + 2;
+    if (termEnd === -1 || end === 1) throw new Error('search index store: a term chunk is not what this code writes');
+    const quoted = text.slice(start + 1, termEnd + 1);
+    parts.push([quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1), text.slice(start, end)]);
+    start = end + 1;
   }
-  if (!changes) return parts;
+  return parts;
+}
+
+/** A chunk's terms with their parts, the changes applied, in term order. */
+function termParts(terms: readonly [string, string][], changes: Map<string, Map<number, number>> | undefined): [string, string][] {
+  if (!changes) return [...terms];
+  const parts: [string, string][] = [];
+  for (const [term, part] of terms) {
+    const change = changes.get(term);
+    if (!change) {
+      parts.push([term, part]);
+      continue;
+    }
+    const list = merged(part.slice(part.lastIndexOf('[') + 1, -2), change);
+    if (list) parts.push([term, termPart(term, list)]);
+  }
   const known = new Set(terms.map(([term]) => term));
   let added = false;
   for (const [term, change] of changes) {
     if (known.has(term)) continue;
-    const list = merged([], change);
-    if (list.length === 0) continue;
+    const list = merged('', change);
+    if (!list) continue;
     parts.push([term, termPart(term, list)]);
     added = true;
   }
@@ -139,27 +163,58 @@ function termParts(terms: TermChunk, changes: Map<string, Map<number, number>> |
   return added ? parts.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : parts;
 }
 
-/** Postings ([gap, weight, …]) with some documents' weights set, or removed where 0. */
-function merged(postings: readonly number[], change: Map<number, number>): number[] {
+/**
+ * Postings ('gap,weight,…') with some documents' weights set, or removed where 0. Read as text and
+ * copied by runs: only the postings a change reaches, and the gap after each, are written anew
+ * (the postings of a common word list thousands of documents).
+ */
+function merged(postings: string, change: Map<number, number>): string {
   const changes = [...change].sort(([a], [b]) => a - b);
-  const list: number[] = [];
+  const pieces: string[] = [];
+  // A run of postings copied as they are, while their gaps still hold.
+  let runStart = -1;
+  let runEnd = -1;
   let last = 0;
-  const push = (doc: number, weight: number) => {
-    if (weight === 0) return;
-    list.push(doc - last, weight);
+  const flush = () => {
+    if (runStart === -1) return;
+    pieces.push(postings.slice(runStart, runEnd));
+    runStart = -1;
+  };
+  const write = (doc: number, weight: number | string) => {
+    flush();
+    pieces.push(`${doc - last},${weight}`);
     last = doc;
   };
   let next = 0;
   let doc = 0;
-  for (let index = 0; index + 1 < postings.length; index += 2) {
-    doc += postings[index]!;
-    while (next < changes.length && changes[next]![0] < doc) push(...changes[next++]!);
-    if (next < changes.length && changes[next]![0] === doc) push(...changes[next++]!);
-    else push(doc, postings[index + 1]!);
+  for (let at = 0; at < postings.length; ) {
+    const start = at;
+    let gap = 0;
+    for (; at < postings.length && postings.charCodeAt(at) !== COMMA; at += 1) gap = gap * 10 + postings.charCodeAt(at) - ZERO;
+    const weightStart = ++at;
+    while (at < postings.length && postings.charCodeAt(at) !== COMMA) at += 1;
+    const end = at++;
+    const previous = doc;
+    doc += gap;
+    for (; next < changes.length && changes[next]![0] < doc; next += 1) if (changes[next]![1] !== 0) write(...changes[next]!);
+    if (next < changes.length && changes[next]![0] === doc) {
+      if (changes[next]![1] !== 0) write(doc, changes[next]![1]);
+      next += 1;
+    } else if (last === previous) {
+      if (runStart === -1) runStart = start;
+      runEnd = end;
+      last = doc;
+    } else {
+      write(doc, postings.slice(weightStart, end));
+    }
   }
-  while (next < changes.length) push(...changes[next++]!);
-  return list;
+  for (; next < changes.length; next += 1) if (changes[next]![1] !== 0) write(...changes[next]!);
+  flush();
+  return pieces.join(',');
 }
+
+const COMMA = 44;
+const ZERO = 48;
 
 /** 'term weight term weight …' (IndexRecord.terms) → term → weight. */
 function weightsOf(terms: string): Map<string, number> {

@@ -22,7 +22,7 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
   });
 
   const packer = new ChunkPacker();
-  for (const term of [...postings.keys()].sort()) packer.add(term, termPart(term, postings.get(term)!.list));
+  for (const term of [...postings.keys()].sort()) packer.add(term, termPart(term, postings.get(term)!.list.join(',')));
   packer.close();
 
   const bundles = [];
