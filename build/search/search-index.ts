@@ -7,7 +7,7 @@ import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './d
 import { extractRecord } from './extract.js';
 import { searchedRoute } from './searchable.js';
 import { openSearchStore, searchStoreFile, type SearchStore, type StoredPage } from './store.js';
-import { updateIndexFiles, type DocChange, type IndexFiles } from './update-index.js';
+import { StoreMismatch, updateIndexFiles, type DocChange, type IndexFiles } from './update-index.js';
 import { writeSearchIndex } from './write-index.js';
 
 /** A page of the build, as the pipeline knows it. */
@@ -54,7 +54,17 @@ export interface SearchIndexUpdate {
  * index is (every later document's number moves). Either way the files are those a clean build
  * gives.
  */
-export function updateSearchIndex({ cacheDir, outDir, pages, clean = false }: SearchIndexInput): SearchIndexUpdate {
+export function updateSearchIndex(input: SearchIndexInput): SearchIndexUpdate {
+  try {
+    return indexUpdate(input);
+  } catch (error) {
+    // A store that does not hold what its manifest names costs reading every page again, never a wrong index or a failed build.
+    if (!(error instanceof StoreMismatch) || input.clean) throw error;
+    return indexUpdate({ ...input, clean: true });
+  }
+}
+
+function indexUpdate({ cacheDir, outDir, pages, clean = false }: SearchIndexInput): SearchIndexUpdate {
   const storeFile = searchStoreFile(cacheDir, outDir);
   const store = openStore(storeFile);
   try {
@@ -191,7 +201,7 @@ function nameOf(file: string): string {
 
 /** What the store must hold while its manifest is the output's. */
 function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`search index store: ${what} is missing`);
+  if (value === undefined) throw new StoreMismatch(`search index store: ${what} is missing`);
   return value;
 }
 

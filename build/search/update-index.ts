@@ -3,6 +3,9 @@ import type { OutputFile } from '../output-file.js';
 import type { IndexRecord } from './doc-terms.js';
 import { bundleCount, bundleFile, categoriesOf, ChunkPacker, namesOf, termPart } from './index-files.js';
 
+/** The store does not hold what its manifest says: the index is made again from every page. */
+export class StoreMismatch extends Error {}
+
 /** An index as made by writeSearchIndex or updateIndexFiles. */
 export interface IndexFiles {
   manifest: SearchManifest;
@@ -129,7 +132,7 @@ export function splitChunk(text: string): [term: string, part: string][] {
   while (start < text.length - 1) {
     const termEnd = text.indexOf('",[', start + 2);
     const end = text.indexOf(']]', termEnd) + 2;
-    if (termEnd === -1 || end === 1) throw new Error('search index store: a term chunk is not what this code writes');
+    if (termEnd === -1 || end === 1) throw new StoreMismatch('search index store: a term chunk is not what this code writes');
     const quoted = text.slice(start + 1, termEnd + 1);
     parts.push([quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1), text.slice(start, end)]);
     start = end + 1;

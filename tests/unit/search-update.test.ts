@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { createRandom } from '../../bench/prng.js';
 import { encodeRecord, indexRecordOf } from '../../build/search/doc-terms.js';
 import type { SearchRecord } from '../../build/search/extract.js';
 import { updateSearchIndex, type SearchIndexUpdate, type SearchPage } from '../../build/search/search-index.js';
+import { searchStoreFile } from '../../build/search/store.js';
 import { INDEX_FOLDER } from '../../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 
@@ -206,7 +208,7 @@ describe('the search index made again from a run’s changes', () => {
       },
     ];
 
-    for (let step = 0; step < 40; step += 1) {
+    for (let step = 0; step < 30; step += 1) {
       const edit = step < edits.length ? edits[step]! : random.chance(0.75) ? random.pick(edits.filter((one) => one.inPlace)) : random.pick(edits);
       const changed = edit.apply();
       for (const file of changed) records.delete(file);
@@ -232,6 +234,18 @@ describe('the search index made again from a run’s changes', () => {
     page.record!.text = words(20, 40);
     records.delete(file);
     // Every page rendered: the pages of this test have no HTML in the output to read back.
+    const update = build('cron', 'all', { trusted: false });
+    expect(update.rebuilt).toBe(true);
+    sameAsClean();
+  });
+
+  it('makes the whole index again when its store lacks what its manifest names', () => {
+    const store = new DatabaseSync(searchStoreFile(path.join(root, 'cron-cache'), path.join(root, 'cron')));
+    store.exec('DELETE FROM search_chunks');
+    store.close();
+    const [file, page] = random.pick(posts());
+    page.record!.text = words(20, 40);
+    records.delete(file);
     const update = build('cron', 'all', { trusted: false });
     expect(update.rebuilt).toBe(true);
     sameAsClean();
