@@ -14,14 +14,15 @@ import { measurePagefind } from './search-pagefind.js';
 /**
  * The search (issue 34) at N synthetic posts (default 5,000):
  * - the index: files, bytes, gzip bytes;
- * - its cost in the build: the `search` stage of a clean build, of a cron run with no change and
- *   of one with a new post, against the clean build's whole process; the index files a run rewrote;
+ * - its cost in the build: the `search` stage of a clean build, of a cron run with no change, of
+ *   one with a new post and of one with an old post edited, against the clean build's whole
+ *   process; the index files a run rewrote;
  * - in Chromium with the CPU slowed 4× (a mid-range phone), for three typical queries typed at a
  *   fan's pace: the bytes fetched (gzip, as the host sends them) by the search page, its island
  *   and index files, and the time from the last keystroke to the first results on screen;
  * - with `--pagefind`, the same queries against a Pagefind index of the same records.
  *
- *   npx tsx bench/search.ts [--posts 5000] [--runs 3] [--pagefind] [--skip-build]
+ *   npx tsx bench/search.ts [--posts 5000] [--runs 3] [--pagefind] [--skip-build] [--skip-browser]
  */
 const QUERIES = ['victoire boulazac', 'equipe pro', 'supporters kop'];
 const TYPING_DELAY_MS = 90;
@@ -42,8 +43,8 @@ async function main(): Promise<void> {
   const cache = path.join(RUN_ROOT, 'search-cache');
 
   log(`## Search index at ${posts} posts (${runs} rounds)\n`);
-  log('| round | clean build | its search stage | no change: run / search | one new post: run / search | index files rewritten by the new post |');
-  log('|---|---|---|---|---|---|');
+  log('| round | clean build | its search stage | no change: run / search | one new post: run / search | index files rewritten by the new post | one edited post: run / search | index files rewritten by the edit |');
+  log('|---|---|---|---|---|---|---|---|');
   const rounds = [];
   // --skip-build: the browser figures on the output of the last run.
   for (let round = 1; round <= (argv.includes('--skip-build') ? 0 : runs); round += 1) {
@@ -55,17 +56,25 @@ async function main(): Promise<void> {
     const newPost = await withPosts(base, 'new-post', () => build(base, out, cache, []));
     const after = await indexFiles(out);
     const rewritten = [...after].filter(([file, identity]) => before.get(file) !== identity).length;
-    rounds.push({ clean, noChange, newPost, rewritten, files: after.size });
+    // The next state: the new post, and an old post's title edited.
+    const editedPost = await withPosts(base, 'edited-post', () => build(base, out, cache, []));
+    const edited = await indexFiles(out);
+    const rewrittenByEdit = [...edited].filter(([file, identity]) => after.get(file) !== identity).length;
+    rounds.push({ clean, noChange, newPost, rewritten, editedPost, rewrittenByEdit, files: after.size });
     const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;
+    const cron = (run: typeof newPost) => `${ms(run.wallMs)} / ${ms(run.stages.search)} (${pct(run.stages.search, clean.wallMs)} of the clean build)`;
     log(
       `| ${round} | ${ms(clean.wallMs)} | ${ms(clean.stages.search)} (${pct(clean.stages.search, clean.wallMs)}) | ${ms(noChange.wallMs)} / ${ms(noChange.stages.search)} | ` +
-        `${ms(newPost.wallMs)} / ${ms(newPost.stages.search)} (${pct(newPost.stages.search, clean.wallMs)} of the clean build) | ${rewritten} of ${after.size} |`,
+        `${cron(newPost)} | ${rewritten} of ${after.size} | ${cron(editedPost)} | ${rewrittenByEdit} of ${edited.size} |`,
     );
   }
 
   await checkResults(out, log);
   const size = await indexSize(out);
   log(`\nIndex: ${size.files} files, ${kb(size.raw)} (${kb(size.gzip)} gzip); manifest ${kb(size.manifestGzip)} gzip; largest term chunk ${kb(size.largestChunkGzip)} gzip\n`);
+  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
+  await writeFile(path.join(import.meta.dirname, 'results', `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ posts, rounds, size }, null, 2));
+  if (argv.includes('--skip-browser')) return;
 
   const { server, port, sent } = await serveGzip(out);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -97,8 +106,6 @@ async function main(): Promise<void> {
     await browser.close();
     server.close();
   }
-  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-  await writeFile(path.join(import.meta.dirname, 'results', `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ posts, rounds, size }, null, 2));
 }
 
 function pct(part: number | undefined, whole: number): string {

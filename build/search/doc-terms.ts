@@ -1,7 +1,7 @@
 import type { SearchDoc } from '../../src/islands/search/index-format.js';
 import { formatFrenchLongDate } from '../../src/lib/dates.js';
-import { termsOf } from '../../src/islands/search/search-text.js';
 import type { SearchRecord } from './extract.js';
+import { forEachTerm } from './page-terms.js';
 
 /**
  * What the index needs of a page, kept between builds (store.ts) so that a build re-reads only the
@@ -39,16 +39,17 @@ export const EXCERPT_SOURCE_CHARS = 600;
 export function indexRecordOf(record: SearchRecord): IndexRecord {
   const counts = new Map<string, number>();
   let length = 0;
-  const add = (text: string, weight: number) => {
-    for (const term of termsOf(text)) {
-      counts.set(term, (counts.get(term) ?? 0) + weight);
-      length += weight;
-    }
+  let times = TITLE_WEIGHT;
+  const add = (term: string) => {
+    counts.set(term, (counts.get(term) ?? 0) + times);
+    length += times;
   };
-  add(record.title, TITLE_WEIGHT);
-  add(record.headings, HEADING_WEIGHT);
-  add(record.text, 1);
-  const inTitle = new Set(termsOf(record.title));
+  forEachTerm(record.title, add);
+  const inTitle = new Set(counts.keys());
+  times = HEADING_WEIGHT;
+  forEachTerm(record.headings, add);
+  times = 1;
+  forEachTerm(record.text, add);
   const norm = K1 * (1 - B + (B * length) / REFERENCE_LENGTH);
   const terms: string[] = [];
   for (const [term, count] of counts) {

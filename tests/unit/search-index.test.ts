@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import type { BuildReport } from '../../build/report.js';
 import { runBuild } from '../../build/pipeline.js';
+import { extractRecord, withoutSidebar } from '../../build/search/extract.js';
 import { INDEX_FOLDER } from '../../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import { createSearchEngine } from '../../src/islands/search/search-engine.js';
@@ -82,6 +83,20 @@ describe('the search index of a build', () => {
     expect(all).toContain('/partenaires/nos-partenaires/');
   });
 
+  it('reads an article the same with its sidebar cut out before parsing', async () => {
+    const folder = path.join(out(), 'actualites', 'article');
+    const ids = (await readdir(folder)).filter((name) => /^\d+$/.test(name));
+    expect(ids).toHaveLength(content.posts.length);
+    for (const id of ids) {
+      const html = await readFile(path.join(folder, id, 'index.html'), 'utf8');
+      const main = html.slice(html.indexOf('<main'), html.lastIndexOf('</main>') + '</main>'.length);
+      expect(withoutSidebar(main).length, id).toBeLessThan(main.length);
+      // The same page, its sidebar under another class, is parsed whole.
+      const whole = html.replace('<aside class="article-sidebar"', '<aside class="article-sidebar-x"');
+      expect(extractRecord(html, `/actualites/article/${id}/`), id).toEqual(extractRecord(whole, `/actualites/article/${id}/`));
+    }
+  });
+
   it('rewrites no file of the index when nothing changed, nor when no search record did', async () => {
     const before = await indexFiles();
     await build();
@@ -117,4 +132,43 @@ describe('the search index of a build', () => {
       Object.fromEntries(await Promise.all([...(await indexFiles(path.join(root, folder))).keys()].map(async (file) => [file, await readFile(path.join(root, folder, file), 'utf8')])));
     expect(await read('out')).toEqual(await read('clean'));
   }, 120_000);
+
+  it('equals a clean build’s index after each cron run: a post edited, a category renamed, a post removed', async () => {
+    const read = async (folder: string) =>
+      Object.fromEntries(await Promise.all([...(await indexFiles(path.join(root, folder))).keys()].map(async (file) => [file, await readFile(path.join(root, folder, file), 'utf8')])));
+    const clock = (post: Raw, minutes: number) => Object.assign(post, { modified: `2026-01-12T10:${String(minutes).padStart(2, '0')}:00`, modified_gmt: `2026-01-12T09:${String(minutes).padStart(2, '0')}:00` });
+    const edits: [string, () => void][] = [
+      [
+        'a post edited',
+        () => {
+          const post = clock(content.posts[5] as Raw, 1);
+          post.title = { rendered: `${post.title.rendered} : le compte rendu` };
+          post.content = { rendered: `<p>Une prolongation irrespirable au Palais des sports.</p>${post.content.rendered}`, protected: false };
+        },
+      ],
+      [
+        'a category renamed',
+        () => {
+          const category = content.categories.find((one) => one.name === 'Équipe pro') as Raw;
+          category.name = 'Équipe première';
+          for (const post of content.posts) for (const term of post._embedded?.['wp:term']?.[0] ?? []) if (term.id === category.id) term.name = category.name;
+        },
+      ],
+      ['a post removed', () => void content.posts.splice(10, 1)],
+    ];
+    for (const [edit, apply] of edits) {
+      apply();
+      await save();
+      await build();
+      await build(`clean`, ['--clean']);
+      expect(await read('out'), edit).toEqual(await read('clean'));
+    }
+    expect((await urls('prolongation irrespirable'))[0]).toBe(`/actualites/article/${(content.posts[5] as Raw).id}/`);
+    const search = engine();
+    expect(await search.categories()).toContain('Équipe première');
+    // A run with nothing new rewrites no file of the index.
+    const before = await indexFiles();
+    await build();
+    expect(await indexFiles()).toEqual(before);
+  }, 240_000);
 });

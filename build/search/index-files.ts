@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { DOCS_PER_BUNDLE, INDEX_FOLDER, type SearchManifest } from '../../src/islands/search/index-format.js';
+import type { OutputFile } from '../output-file.js';
+
+/**
+ * The pieces of the index's files, shared by the full build (write-index.ts) and the incremental
+ * update (update-index.ts): both must give the same bytes for the same documents.
+ */
+
+/**
+ * A chunk closes past about this many bytes of JSON: a query fetches one chunk per word, so smaller
+ * chunks cost less per query and more files per index. A term whose postings alone are larger
+ * (a word on most pages) has a chunk of its own.
+ */
+export const CHUNK_BYTES = 12_000;
+
+/** A chunk or bundle, named by its bytes: the same bytes keep the same name. */
+export function indexFile(kind: 'terms' | 'docs', contents: string): { name: string; file: OutputFile } {
+  const name = `${kind}-${createHash('sha256').update(contents).digest('hex').slice(0, 10)}.json`;
+  return { name, file: { path: `${INDEX_FOLDER}/${name}`, contents } };
+}
+
+/** One term of a chunk: its postings are 'gap from the previous document,weight,…', documents in order. */
+export function termPart(term: string, postings: string): string {
+  return `[${JSON.stringify(term)},[${postings}]]`;
+}
+
+/**
+ * Packs term parts, given in term order, into chunks: a chunk closes when the next part would
+ * take it past CHUNK_BYTES. Where a chunk closes depends only on its own parts and the next one.
+ */
+export class ChunkPacker {
+  readonly chunks: SearchManifest['chunks'] = [];
+  readonly files: OutputFile[] = [];
+  private parts: string[] = [];
+  private first = '';
+  private bytes = 0;
+
+  /** True when nothing is open: the next part starts a chunk. */
+  get atBoundary(): boolean {
+    return this.parts.length === 0;
+  }
+
+  /** Whether this part, added next, would start a new chunk. */
+  startsChunk(part: string): boolean {
+    return this.parts.length === 0 || this.bytes + part.length > CHUNK_BYTES;
+  }
+
+  add(term: string, part: string): void {
+    if (this.bytes > 0 && this.bytes + part.length > CHUNK_BYTES) this.close();
+    if (this.parts.length === 0) this.first = term;
+    this.parts.push(part);
+    this.bytes += part.length;
+  }
+
+  /** A chunk of the previous index taken as it is (the caller knows it would be packed the same). */
+  reuse(chunk: SearchManifest['chunks'][number]): void {
+    this.close();
+    this.chunks.push(chunk);
+  }
+
+  close(): void {
+    if (this.parts.length === 0) return;
+    const { name, file } = indexFile('terms', `[${this.parts.join(',')}]`);
+    this.chunks.push([this.first, name]);
+    this.files.push(file);
+    this.parts = [];
+    this.bytes = 0;
+  }
+}
+
+/** The documents of one bundle, as JSON texts: bundle i holds documents i × DOCS_PER_BUNDLE onwards. */
+export function bundleFile(docJsons: readonly string[]): { name: string; file: OutputFile } {
+  return indexFile('docs', `[${docJsons.join(',')}]`);
+}
+
+export function bundleCount(docs: number): number {
+  return Math.ceil(docs / DOCS_PER_BUNDLE);
+}
+
+/**
+ * The manifest's category names and each document's, from every document's categories in
+ * document order (names in the filter's order; a document's as one index, or a list when it has
+ * none or several).
+ */
+export function categoriesOf(docCategories: readonly (readonly string[])[]): Pick<SearchManifest, 'categories' | 'docCategories'> {
+  const categories = [...new Set(docCategories.flat())].sort((a, b) => a.localeCompare(b, 'fr'));
+  const indexOf = new Map(categories.map((name, index) => [name, index]));
+  return {
+    categories,
+    docCategories: docCategories.map((names) => {
+      const list = names.map((name) => indexOf.get(name)!);
+      return list.length === 1 ? list[0]! : list;
+    }),
+  };
+}
+
+/** A document's category names, from a manifest. */
+export function namesOf(manifest: Pick<SearchManifest, 'categories' | 'docCategories'>, doc: number): string[] {
+  const entry = manifest.docCategories[doc]!;
+  return typeof entry === 'number' ? [manifest.categories[entry]!] : entry.map((index) => manifest.categories[index]!);
+}

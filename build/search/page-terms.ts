@@ -1,0 +1,80 @@
+import { termsOf, wordsOf, termOf } from '../../src/islands/search/search-text.js';
+
+/**
+ * A page's terms, as termsOf (src/islands/search/search-text.ts) gives them, at a fraction of its
+ * cost: the build runs it on every page's whole text. termsOf folds the text (NFD, marks removed,
+ * lower case), then takes its runs of letters and digits. Folding never makes a letter or digit
+ * of anything else, never empties a separator, and never turns a letter, digit or mark into a
+ * separator (tests/unit/search-terms.test.ts checks every code point), so the same words come from
+ * the text's own runs of letters, digits and marks, each folded alone. A page uses a few hundred
+ * distinct runs many times over: each run's term is looked up, made once.
+ *
+ * The exception is lower case: a capital sigma is lowered by the letters around it (a final
+ * sigma), so a text holding one takes termsOf's way.
+ */
+export function forEachTerm(text: string, use: (term: string) => void): void {
+  if (text.includes('Σ')) {
+    for (const term of termsOf(text)) use(term);
+    return;
+  }
+  let start = -1;
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    let inWord: boolean;
+    if (code < 128) {
+      inWord = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+    } else if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length && isLowSurrogate(text.charCodeAt(at + 1))) {
+      // A letter outside the BMP (𝐀, 𠀀) is two code units: both in the word or neither.
+      inWord = WORD_CHAR.test(text.slice(at, at + 2));
+      if (inWord && start === -1) start = at;
+      if (!inWord) start = flush(text, start, at, use);
+      at += 1;
+      continue;
+    } else {
+      inWord = isWordUnit(code);
+    }
+    if (inWord) {
+      if (start === -1) start = at;
+    } else {
+      start = flush(text, start, at, use);
+    }
+  }
+  flush(text, start, text.length, use);
+}
+
+/** A run of letters, digits and marks → its terms, '' for none, joined by spaces when several. */
+const termsByRun = new Map<string, string>();
+/** Bounded like termOf's stems: a site's vocabulary, in its cases and spellings, is far fewer runs. */
+const MAX_RUNS = 200_000;
+
+function flush(text: string, start: number, end: number, use: (term: string) => void): number {
+  if (start === -1) return -1;
+  const run = text.slice(start, end);
+  let terms = termsByRun.get(run);
+  if (terms === undefined) {
+    if (termsByRun.size >= MAX_RUNS) termsByRun.clear();
+    terms = wordsOf(run)
+      .map((word) => termOf(word) ?? '')
+      .filter((term) => term !== '')
+      .join(' ');
+    // A slice of 13 characters or more keeps the whole text alive in V8: the cache keeps a copy.
+    termsByRun.set(run.length < 13 ? run : (JSON.parse(JSON.stringify(run)) as string), terms);
+  }
+  if (terms.includes(' ')) for (const term of terms.split(' ')) use(term);
+  else if (terms !== '') use(terms);
+  return -1;
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** Whether a BMP code unit is a letter, digit or mark (a lone surrogate is none), looked up once per unit. */
+const bmpClass = new Uint8Array(0x10000);
+function isWordUnit(code: number): boolean {
+  let known = bmpClass[code]!;
+  if (known === 0) bmpClass[code] = known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+  return known === 1;
+}
