@@ -1,5 +1,6 @@
-import { hash } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -22,6 +23,22 @@ export function writeFileAtomic(file: string, contents: string | Uint8Array): vo
   } catch (error) {
     rmSync(temporary, { force: true });
     throw new Error(`writing ${file} failed: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The same, written first in `temporaryDir` (on the same file system): a folder of its own, which the
+ * next run empties, so a kill never leaves a half-written file among thousands of others.
+ */
+export async function writeFileAtomicVia(temporaryDir: string, file: string, contents: string | Uint8Array): Promise<void> {
+  const temporary = path.join(temporaryDir, `${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await mkdir(temporaryDir, { recursive: true });
+    await writeFile(temporary, contents);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
   }
 }
 

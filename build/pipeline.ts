@@ -8,6 +8,7 @@ import { fingerprint, listFiles, removeLeftovers } from './fs.js';
 import { acquireBuildLock } from './lock.js';
 import type { MediaPublisher } from './media/publish-media.js';
 import { mediaStoreId } from './media/store-id.js';
+import { mediaTemporaryDir } from './media/store.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
@@ -30,10 +31,10 @@ import type { OutputWriter } from './write.js';
 export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
   const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
   try {
-    // Leftovers of killed runs: nobody else writes this output while the lock is held (the media
-    // store removes its own when it opens).
+    // Leftovers of killed runs: nobody else writes this output or its cache while the lock is held.
     removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
     removeLeftovers(path.join(options.cacheDir, 'data-memo.json'), ['tmp']);
+    rmSync(mediaTemporaryDir(path.join(options.cacheDir, 'media')), { recursive: true, force: true });
     try {
       return await runStages(options, quiet);
     } catch (error) {

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { HttpOptions } from '../wordpress/http.js';
 import { createMediaDownloader } from './download.js';
 import { MediaProblem } from './problem.js';
 import { sniffFormat } from './sniff.js';
-import { sha256 } from './store.js';
+import { mediaTemporaryDir, sha256 } from './store.js';
+import { writeFileAtomicVia } from '../fs.js';
 
 /**
  * The documents a post links to in WordPress's uploads (a file block's PDF: a tournament's rules, a
@@ -71,7 +71,7 @@ export async function prepareDocuments(urls: Iterable<string>, options: Document
         }
         const name = documentName(url, download.bytes);
         await mkdir(filesDir, { recursive: true });
-        await writeAtomic(path.join(filesDir, name), download.bytes);
+        await writeFileAtomicVia(mediaTemporaryDir(options.cacheDir), path.join(filesDir, name), download.bytes);
         index[url] = name;
         changed = true;
         paths.set(url, `/media/${name}`);
@@ -80,7 +80,7 @@ export async function prepareDocuments(urls: Iterable<string>, options: Document
       }
     }),
   );
-  if (changed) await writeAtomic(indexFile, `${JSON.stringify(sortedKeys(index), null, 1)}\n`).catch(() => undefined);
+  if (changed) await writeFileAtomicVia(mediaTemporaryDir(options.cacheDir), indexFile, `${JSON.stringify(sortedKeys(index), null, 1)}\n`).catch(() => undefined);
   return { paths, problems };
 }
 
@@ -121,17 +121,6 @@ async function exists(file: string): Promise<boolean> {
     return (await stat(file)).isFile();
   } catch {
     return false;
-  }
-}
-
-async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    await writeFile(temporary, data);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
   }
 }
 

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageShape } from '../../src/lib/image-layout.js';
 import type { MediaFormat } from '../../src/lib/picture.js';
 import type { ImageFacts } from './inspect.js';
 import type { MediaProblemData } from './problem.js';
+import { writeFileAtomicVia } from '../fs.js';
 
 /**
  * The media part of the persistent build cache, in the folder the caller gives (`<cache>/media`):
@@ -145,15 +146,15 @@ export class MediaStore {
     const urls = Object.fromEntries([...this.urls].sort(byKey));
     const sources = Object.fromEntries([...this.derived].sort(byKey).map(([hash, entry]) => [hash, { ...entry, variants: Object.fromEntries(Object.entries(entry.variants).sort(byKey)) }]));
     // derived.json first: index.json then never names a source whose files are not recorded.
-    await writeAtomic(path.join(this.dir, 'derived.json'), checksummedJson({ sources }));
-    await writeAtomic(path.join(this.dir, 'index.json'), checksummedJson({ urls }));
+    await writeFileAtomicVia(mediaTemporaryDir(this.dir), path.join(this.dir, 'derived.json'), checksummedJson({ sources }));
+    await writeFileAtomicVia(mediaTemporaryDir(this.dir), path.join(this.dir, 'index.json'), checksummedJson({ urls }));
   }
 
   /** Stores a source once; returns its hash. */
   async putSource(bytes: Uint8Array): Promise<string> {
     const hash = sha256(bytes);
     if (!this.sources.has(hash)) {
-      await writeAtomic(this.sourcePath(hash), bytes);
+      await writeFileAtomicVia(mediaTemporaryDir(this.dir), this.sourcePath(hash), bytes);
       this.sources.add(hash);
     }
     return hash;
@@ -210,7 +211,7 @@ export class MediaStore {
 
   /** Writes a public file (atomically: a reader sees the old file or the new one). */
   async replaceFile(file: string, data: Uint8Array): Promise<void> {
-    await writeAtomic(this.filePath(file), data);
+    await writeFileAtomicVia(mediaTemporaryDir(this.dir), this.filePath(file), data);
     this.files.add(path.basename(file));
   }
 
@@ -257,16 +258,14 @@ export class MediaStore {
 
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * The names in a folder of the store. Temporary files are leftovers of a killed run (the store is
- * opened by one build at a time, under the output's lock): removed.
- */
+/** The names in a folder of the store (temporary files of older code beside them are not files of the store). */
 async function listFiles(dir: string): Promise<Set<string>> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  const leftovers = names.filter((name) => name.includes('.tmp-'));
-  await Promise.all(leftovers.map((name) => rm(path.join(dir, name), { force: true })));
   return new Set(names.filter((name) => !name.includes('.tmp-')));
 }
+
+/** Where the store writes a file before renaming it into place: emptied by every run (build/pipeline.ts). */
+export const mediaTemporaryDir = (storeDir: string): string => path.join(storeDir, 'tmp');
 
 function urlsOf(parsed: Json | undefined): Map<string, UrlRecord> {
   if (!parsed) return new Map();
@@ -326,16 +325,6 @@ async function readCacheJson(file: string, warn: (message: string) => void, cons
   }
 }
 
-async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    await writeFile(temporary, data);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
