@@ -75,10 +75,16 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
   const seen = new Set<string>();
   const dirs = new Set<string>(['.']);
   const staged: WrittenFiles['staged'] = [];
+  // Each folder is made once, after its parent: a plain mkdir, not a recursive one per file.
   const ensureDir = (dir: string): void => {
     if (dirs.has(dir)) return;
     ensureDir(path.posix.dirname(dir));
-    fs.mkdirSync(path.join(folder.stagingDir, dir), { recursive: true });
+    try {
+      fs.mkdirSync(path.join(folder.stagingDir, dir));
+    } catch (error) {
+      // Another writer (a render thread) made it first.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
     dirs.add(dir);
   };
   // Each output path is written once, by one writer, and never into the converted images' folder.
@@ -250,12 +256,17 @@ function removeEmptyParents(outDir: string, relative: string, io: PublishIo): vo
 
 /** Output paths are root-relative and may never climb out of the output folder. */
 export function toSafeRelative(filePath: string): string {
+  // The build's own paths are plain: nothing to normalize.
+  if (PLAIN_PATH.test(filePath)) return filePath.slice(1);
   const relative = path.posix.normalize(filePath.replace(/^\/+/, ''));
   if (!relative || relative === '.' || relative.startsWith('..') || path.posix.isAbsolute(relative) || relative.includes('\0')) {
     throw new WriteError(`refusing to write outside the output folder: ${JSON.stringify(filePath)}`);
   }
   return relative;
 }
+
+/** '/a/b-c/index.html': segments of letters, digits, '-' and '_', dots only between them (no '.', '..' or empty segment). */
+const PLAIN_PATH = /^(?:\/[\w-]+(?:\.[\w-]+)*)+$/;
 
 /** '/media/2025/06/rules.pdf' → '2025/06/rules.pdf', refusing anything that would leave the folder. */
 function mediaName(publicPath: string): string {
