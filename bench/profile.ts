@@ -3,11 +3,14 @@ import path from 'node:path';
 import { BENCH_NOW } from './build-bench.js';
 import { BENCH_ROOT, ensureContent } from './generate-content.js';
 import { ROOT, runNodeScript } from './measure.js';
+import { startBenchWordPress } from './wordpress-cron.js';
 
 /**
  * Where a clean build of N synthetic posts spends its CPU: one build under `node --cpu-prof`,
- * then the functions and the files with the most self time.
- * Usage: npx tsx bench/profile.ts [posts=5000] [top=25]
+ * then the functions and the files with the most self time. With `--wp-edited`, production's
+ * cron run instead: a clean build from a local WordPress double, one old post edited, and that
+ * cron run profiled.
+ * Usage: npx tsx bench/profile.ts [posts=5000] [top=25] [--wp-edited]
  */
 
 interface CpuProfileNode {
@@ -22,16 +25,32 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const posts = Number(process.argv[2] ?? 5000);
-const top = Number(process.argv[3] ?? 25);
-const contentDir = await ensureContent(posts);
+const wpEdited = process.argv.includes('--wp-edited');
+const [posts = 5000, top = 25] = process.argv.slice(2).filter((arg) => !arg.startsWith('--')).map(Number);
 const outDir = path.join(BENCH_ROOT, `profile-out-${posts}`);
 const profileDir = path.join(BENCH_ROOT, 'profiles');
 await rm(outDir, { recursive: true, force: true });
+await rm(`${outDir}-cache`, { recursive: true, force: true });
 await rm(profileDir, { recursive: true, force: true });
-const build = await runNodeScript('build/launch.mjs', ['--content', contentDir, '--out', outDir, '--cache', `${outDir}-cache`, '--clean', '--now', BENCH_NOW], ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
-process.stdout.write(`${build.stdout.split('\n').find((line) => line.startsWith('Stages:')) ?? ''}\n`);
+const profiled = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+let stdout: string;
+if (wpEdited) {
+  const bench = await startBenchWordPress(posts);
+  try {
+    const args = ['--wp', bench.wordpress.apiUrl, '--out', outDir, '--cache', `${outDir}-cache`, '--now', BENCH_NOW];
+    await runNodeScript('build/launch.mjs', [...args, '--clean']);
+    bench.editOldPost('Un titre corrigé');
+    ({ stdout } = await runNodeScript('build/launch.mjs', args, profiled));
+  } finally {
+    await bench.wordpress.close();
+  }
+} else {
+  const contentDir = await ensureContent(posts);
+  ({ stdout } = await runNodeScript('build/launch.mjs', ['--content', contentDir, '--out', outDir, '--cache', `${outDir}-cache`, '--clean', '--now', BENCH_NOW], profiled));
+}
+process.stdout.write(`${stdout.split('\n').find((line) => line.startsWith('Stages:')) ?? ''}\n`);
 await rm(outDir, { recursive: true, force: true });
+await rm(`${outDir}-cache`, { recursive: true, force: true });
 
 const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
