@@ -70,7 +70,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   }
   const files = SNAPSHOT_FILES.map((name) => readSnapshotFile(path.join(options.contentDir, name)));
   const mediaDir = snapshotMediaDir(options);
-  const snapshot = fingerprint(Buffer.concat([...files.map((file) => file.bytes), Buffer.from(localMedia)]));
+  const snapshot = fingerprint([...files.map((file) => file.bytes), Buffer.from(localMedia)]);
   const [posts, categories, tags] = files;
   if (snapshot === last.snapshot) return { source: 'snapshot', posts: [], ids: undefined, categories: [], tags: [], termsHash: '', snapshot, mediaDir, warnings: [] };
   const termLists = [parseJsonArray(categories as SnapshotFile), parseJsonArray(tags as SnapshotFile)] as const;

@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,9 +8,12 @@ import path from 'node:path';
  * and a listing of a folder's files.
  */
 
-/** Fingerprint of text or bytes (the same for a string and its UTF-8 bytes). */
-export function fingerprint(value: string | Uint8Array): string {
-  return hash('sha1', value, 'base64url');
+/** Fingerprint of text or bytes (the same for a string and its UTF-8 bytes; for parts, the same as for them joined). */
+export function fingerprint(value: string | Uint8Array | readonly Uint8Array[]): string {
+  if (typeof value === 'string' || value instanceof Uint8Array) return hash('sha1', value, 'base64url');
+  const parts = createHash('sha1');
+  for (const part of value) parts.update(part);
+  return parts.digest('base64url');
 }
 
 /** Writes `file` under a temporary name, then renames it: a reader or a crash sees the old file or the new one, never half of one. */
