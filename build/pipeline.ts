@@ -163,6 +163,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
     output = writer;
     const previousOutputs = outputTrusted ? state.outputs() : undefined;
     const lists = listFingerprints(site);
+    const listsChanged = changedLists(usable ? state.lists() : new Map<string, string>(), lists);
     const progress = context.quiet ? undefined : createProgress('render');
     // Pages are written as they are rendered: the render stage's time includes their writing.
     const rendered = await timed(context, 'render', () =>
@@ -177,7 +178,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
               previous: {
                 outputs: previousOutputs,
                 inputFrame: state.meta('inputFrame'),
-                reached: () => state.reachedBy(changedPosts(cachedPosts ?? [], content.posts), changedLists(state.lists(), lists)),
+                reached: () => state.reachedBy(changedPosts(cachedPosts ?? [], content.posts), listsChanged),
               },
             }
           : {}),
@@ -192,7 +193,12 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
     for (const file of search.kept) writer.keep(file);
     const assets = await bundling;
     const otherFiles: OutputFile[] = [...assets.files, ...hostingFiles(site), ...publicFiles, ...search.files];
-    for (const file of otherFiles) writer.add(file);
+    const otherRecords = new Map(otherFiles.map((file) => [file.path, { key: fingerprint(file.contents), size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength } satisfies OutputRecord] as const));
+    // A file its record says is in place with these bytes is kept without reading it back.
+    for (const file of otherFiles) {
+      if (previousOutputs?.get(file.path)?.key === otherRecords.get(file.path)?.key) writer.keep(file.path);
+      else writer.add(file);
+    }
 
     // Images: copied from the media store, the new ones only (the previous posts' files are in place).
     const documents = snapshotDocuments(fetched.mediaDir ?? (options.wpUrl ? undefined : snapshotMediaDir(options)));
@@ -204,7 +210,6 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
     // leaves the site online as it was; a kill while it changes leaves a mark that makes the next
     // run compare every file.
     const records = new Map(rendered.outputs.map(({ path: file, record }) => [file, record] as const));
-    const otherRecords = new Map(otherFiles.map((file) => [file.path, { key: fingerprint(file.contents), size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength } satisfies OutputRecord] as const));
     // The index files kept as they are keep their records.
     const keptRecords = search.kept.flatMap((file) => (previousOutputs?.has(file) ? [[file, previousOutputs.get(file) as OutputRecord] as const] : []));
     const allRecords = new Map([...records, ...otherRecords, ...keptRecords]);
@@ -216,8 +221,9 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
           identity,
           content: { ...content.meta, mediaBasis, ...(fetched.snapshot ? { snapshot: fetched.snapshot } : {}) } satisfies ContentMeta,
           ...(fetched.sync ? { marker: fetched.sync.marker } : {}),
-          assets: { sharedProps, built: assetsToState(assets) },
-          shells: rendered.shells,
+          // Bundles and shells (hundreds of KB) are saved again only when they are new.
+          ...(stored?.sharedProps === sharedProps ? {} : { assets: { sharedProps, built: assetsToState(assets) } }),
+          ...(rendered.shellsChanged ? { shells: rendered.shells } : {}),
           inputFrame: rendered.inputFrame,
           documents: [...documents.keys()],
           termsHash: fetched.termsHash || state.meta('termsHash'),
@@ -230,7 +236,8 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
         ...(fetched.sync ? { known: knownChanges(state, fetched) } : {}),
         outputs: previousOutputs ? new Map([...allRecords].filter(([file, record]) => previousOutputs.get(file) !== record)) : allRecords,
         removedOutputs: previousOutputs ? [...previousOutputs.keys()].filter((file) => !allRecords.has(file)) : [],
-        lists,
+        // Only what changed: at 5,000 posts the articles' recent posts alone are 5,000 lists.
+        lists: { set: new Map([...listsChanged].flatMap((id) => (lists.has(id) ? [[id, lists.get(id) as string] as const] : []))), removed: [...listsChanged].filter((id) => !lists.has(id)) },
       }),
     );
     const write = await timed(context, 'write', () =>

@@ -25,6 +25,8 @@ export interface LayoutRenderer {
   shellFor: (path: string) => LayoutShell;
   /** The shells rendered or reused so far, with the previous build's still valid, for the next build. */
   known: () => LayoutShells;
+  /** True when `known()` differs from the previous shells (some made again). */
+  changed: () => boolean;
 }
 
 /** Shells by active menu entry ('' for pages outside the menu), and what they were made from. */
@@ -57,6 +59,7 @@ export function createLayoutRenderer(site: SiteData, bundledProps: string, previ
     // The previous shells this run did not need are kept too: a cron run renders a few pages, and
     // the shells of the others would be rendered again by the next run.
     known: () => ({ inputs, shells: { ...reused, ...Object.fromEntries(shells) } }),
+    changed: () => previous?.inputs !== inputs || [...shells].some(([cacheKey, shell]) => reused[cacheKey] !== shell),
     shellFor(path) {
       const url = pageUrl(path);
       const activeHref = menuHrefs.has(url) ? url : null;

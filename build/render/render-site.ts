@@ -23,8 +23,9 @@ export interface RenderSiteResult {
   counts: RenderCounts;
   /** What declared inputs may read but the posts (input-reach.ts), for the next build. */
   inputFrame: string;
-  /** The layout's shells, for the next build. */
+  /** The layout's shells, for the next build, and whether they differ from the previous build's. */
   shells: LayoutShells;
+  shellsChanged: boolean;
   /** In route order. */
   outputs: RenderedOutput[];
   /** What worker threads wrote into the output folder themselves (the writer's commit adds them). */
@@ -108,7 +109,7 @@ export async function renderSite(input: {
         },
       },
     );
-    if (!pooled) return { counts, inputFrame, outputs, written: [], shells: layout.known() };
+    if (!pooled) return { counts, inputFrame, outputs, written: [], shells: layout.known(), shellsChanged: layout.changed() };
     const others = await pooled;
     return {
       counts: { pages: counts.pages + others.counts.pages, files: counts.files + others.counts.files, rendered: counts.rendered + others.counts.rendered },
@@ -118,6 +119,7 @@ export async function renderSite(input: {
       written: others.written,
       // The shells this thread rendered; the workers' are the same, for the pages they took.
       shells: layout.known(),
+      shellsChanged: layout.changed(),
     };
   } finally {
     await threads.close();

@@ -92,7 +92,8 @@ export interface StateChanges {
   known?: { upsert: Record<number, KnownPost>; removed: readonly number[] };
   outputs: ReadonlyMap<string, OutputRecord>;
   removedOutputs: readonly string[];
-  lists?: ReadonlyMap<string, string>;
+  /** News lists whose order is new or changed, and those gone. */
+  lists?: { set: ReadonlyMap<string, string>; removed: Iterable<string> };
 }
 
 /** The state of one output folder, read in parts. */
@@ -184,11 +185,17 @@ export class BuildState {
   outputs(): Map<string, OutputRecord> {
     return reading(this.file, () => {
       const outputs = new Map<string, OutputRecord>();
+      // Thousands of pages share a few page descriptions: each read once, shared (records are not changed in place).
+      const pages = new Map<string, NonNullable<OutputRecord['page']>>();
       const rows = this.db.prepare('SELECT path, key, size, list, page, posts, crc FROM outputs').all() as unknown as OutputRow[];
       for (const row of rows) {
         if (rowChecksum(row.path, row.key, row.size, row.list, row.page, row.posts) !== row.crc) throw new StateDamagedError(`build state ${this.file}: the record of ${row.path} is damaged`);
         const record: OutputRecord = { key: row.key, size: row.size };
-        if (row.page !== null) record.page = JSON.parse(row.page) as NonNullable<OutputRecord['page']>;
+        if (row.page !== null) {
+          let page = pages.get(row.page);
+          if (!page) pages.set(row.page, (page = JSON.parse(row.page) as NonNullable<OutputRecord['page']>));
+          record.page = page;
+        }
         if (row.posts !== null) record.posts = row.posts ? row.posts.split(',').map(Number) : [];
         if (row.list !== null) record.list = row.list;
         outputs.set(row.path, record);
@@ -271,9 +278,10 @@ export class BuildState {
       }
       if (changes.clean) db.exec(`CREATE INDEX ${OUTPUT_POSTS_BY_POST}`);
       if (changes.lists) {
-        db.exec('DELETE FROM lists');
-        const putList = db.prepare('INSERT INTO lists (id, fingerprint) VALUES (?, ?)');
-        for (const [id, fingerprint] of changes.lists) putList.run(id, fingerprint);
+        const putList = db.prepare('INSERT OR REPLACE INTO lists (id, fingerprint) VALUES (?, ?)');
+        for (const [id, fingerprint] of changes.lists.set) putList.run(id, fingerprint);
+        const deleteList = db.prepare('DELETE FROM lists WHERE id = ?');
+        for (const id of changes.lists.removed) deleteList.run(id);
       }
       db.exec('COMMIT');
     } catch (error) {
