@@ -232,9 +232,9 @@ function termIds(embedded: unknown, ids: unknown): number[] {
 function excerptOf(excerptHtml: string, rawContentHtml: string, contentHtml: string): string {
   const given = excerptText(excerptHtml).replace(/\s*\[(…|&hellip;|\.\.\.)\]\s*$/, '…');
   // WordPress made the excerpt itself when it begins with the content's words: its first letters
-  // are enough to tell, read from the content's start (a table's tags weigh a few times its text).
+  // are enough to tell, read from the content's start.
   const givenLetters = lettersOf(given.slice(0, 2 * SAME_START)).slice(0, SAME_START);
-  const written = givenLetters !== '' && !lettersOf(toPlainText(rawContentHtml.slice(0, 4000)).slice(0, 8 * SAME_START)).startsWith(givenLetters);
+  const written = givenLetters !== '' && !lettersOf(toPlainText(rawContentHtml, 16 * SAME_START).slice(0, 8 * SAME_START)).startsWith(givenLetters);
   // Twice the excerpt's length of text: white space collapsed, it still holds the excerpt whole.
   const text = written ? given : excerptText(contentHtml, 2 * EXCERPT_LENGTH + 100) || given;
   if (text.length <= EXCERPT_LENGTH) return text;

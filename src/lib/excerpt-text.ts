@@ -21,7 +21,7 @@ const LEFT_OUT = new Set([
 ]);
 
 /** Markup read at a time when the text needed is bounded. */
-const STEP = 2048;
+const STEP = 512;
 
 /**
  * Plain text of an HTML fragment for an excerpt, white space collapsed. `atLeast`: the excerpt

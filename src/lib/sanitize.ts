@@ -118,7 +118,7 @@ export function sanitizeContent(html: string): string {
  * own parser) read directly: the same text as sanitize-html with no tag allowed, at a fraction of
  * the cost, for the several short fields of every post.
  */
-export function toPlainText(html: string): string {
+export function toPlainText(html: string, atLeast = Infinity): string {
   if (!/[<&]/.test(html)) return collapse(html);
   let text = '';
   let hidden = 0;
@@ -130,9 +130,13 @@ export function toPlainText(html: string): string {
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
-  parser.end(html);
+  // `atLeast`: only the start of the text is needed, read a step at a time until it is there.
+  for (let at = 0; at < html.length && text.length < atLeast; at += TEXT_STEP) parser.write(html.slice(at, at + TEXT_STEP));
+  parser.end();
   return collapse(text);
 }
+
+const TEXT_STEP = 512;
 
 const NON_TEXT = new Set(NON_TEXT_TAGS);
 
