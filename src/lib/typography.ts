@@ -32,19 +32,22 @@ const UNITS = [
   'Mds?', 'M€', 'k€',
 ];
 
-/** Plain text, or the text between two tags of HTML (where `&euro;`, `&laquo;`… may stand for the character). */
-const RULES: [RegExp, string][] = [
+/**
+ * Plain text, or the text between two tags of HTML (where `&euro;`, `&laquo;`… may stand for the
+ * character). Each rule has a quick test: most text nodes need none of them.
+ */
+const RULES: [when: RegExp, pattern: RegExp, replacement: string][] = [
   // Before ; ! ? and : (a text node may start with the space: '<strong>Nouveauté</strong> : le paiement').
-  [/ +(?=[;!?])/g, NARROW_NBSP],
-  [/ +(?=:)/g, NBSP],
+  [/ [;!?]/, / +(?=[;!?])/g, NARROW_NBSP],
+  [/ :/, / +(?=:)/g, NBSP],
   // Inside guillemets.
-  [/(«|&laquo;|&#171;|&#xab;) +/gi, `$1${NARROW_NBSP}`],
-  [/ +(?=»|&raquo;|&#187;|&#xbb;)/gi, NARROW_NBSP],
+  [/[«&]/, /(«|&laquo;|&#171;|&#xab;) +/gi, `$1${NARROW_NBSP}`],
+  [/[»&]/, / +(?=»|&raquo;|&#187;|&#xbb;)/gi, NARROW_NBSP],
   // Groups of a number: 3 500, 1 000 000 (not a year after a number: '2019 200').
-  [/(?<![\d.,])(\d{1,3}) (?=\d{3}(?!\d))/g, `$1${NARROW_NBSP}`],
+  [/\d \d/, /(?<![\d.,])(\d{1,3}) (?=\d{3}(?!\d))/g, `$1${NARROW_NBSP}`],
   // A number and its unit, currency or counted noun; 'n° 5'.
-  [new RegExp(String.raw`(?<=\d) +(?=(?:${UNITS.join('|')}|&euro;)(?![\p{L}\p{N}]))`, 'gu'), NBSP],
-  [/(?<=\b[nN]°) +(?=\d)/g, NBSP],
+  [/\d /, new RegExp(String.raw`(\d) +(?=(?:${UNITS.join('|')}|&euro;)(?![\p{L}\p{N}]))`, 'gu'), `$1${NBSP}`],
+  [/°/, /(?<=\b[nN]°) +(?=\d)/g, NBSP],
 ];
 
 /** Quick test: a string without an ordinary space has nothing to change. */
@@ -54,7 +57,7 @@ const HAS_SPACE = / /;
 export function frenchText(text: string): string {
   if (!HAS_SPACE.test(text)) return text;
   let result = text;
-  for (const [pattern, replacement] of RULES) result = result.replace(pattern, replacement);
+  for (const [when, pattern, replacement] of RULES) if (when.test(result)) result = result.replace(pattern, replacement);
   return result;
 }
 
