@@ -116,7 +116,8 @@ export function sanitizeContent(html: string): string {
  * Plain text for <title>, meta tags, alt texts and the feed: tags dropped (with the text of script,
  * style and the like), entities decoded once, white space collapsed. htmlparser2 (sanitize-html's
  * own parser) read directly: the same text as sanitize-html with no tag allowed, at a fraction of
- * the cost, for the several short fields of every post.
+ * the cost, for the several short fields of every post. `atLeast`: at least this many characters
+ * of text are needed (before white space is collapsed), not the whole text.
  */
 export function toPlainText(html: string, atLeast = Infinity): string {
   if (!/[<&]/.test(html)) return collapse(html);
@@ -130,9 +131,12 @@ export function toPlainText(html: string, atLeast = Infinity): string {
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
-  // `atLeast`: only the start of the text is needed, read a step at a time until it is there.
-  for (let at = 0; at < html.length && text.length < atLeast; at += TEXT_STEP) parser.write(html.slice(at, at + TEXT_STEP));
-  parser.end();
+  if (atLeast === Infinity) parser.end(html);
+  else {
+    // Only the start of the text is needed: read a step at a time until it is there.
+    for (let at = 0; at < html.length && text.length < atLeast; at += TEXT_STEP) parser.write(html.slice(at, at + TEXT_STEP));
+    parser.end();
+  }
   return collapse(text);
 }
 
