@@ -29,7 +29,7 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
     if (img.loading !== 'lazy') weight.eager += bytes;
   };
   // Read as a stream, not as a tree: the report weighs the largest page of each type on every
-  // build that changes it, and building its DOM cost a cron run with a new post 15 ms. The
+  // build that changes it, and a DOM of it showed in cron runs' profiles (bench/README.md). The
   // images of a <picture> (its children) are weighed when it closes, with its AVIF source.
   const open: string[] = [];
   const pictures: { avif?: Attributes; images: Attributes[]; depth: number }[] = [];
@@ -63,7 +63,7 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
  * The part of a page the weighing reads: each `<picture>` whole (its tags, with the elements inside
  * it by name alone: which images are its own children) and each `<img>` outside one. Comments are
  * left out, as a parser does. Island props (attribute values) and text are most of a page's bytes,
- * and parsing them cost a cron run with a new post 10 ms of report. Text and attribute values hold
+ * and parsing them showed in cron runs' report stage (bench/README.md). Text and attribute values hold
  * no raw `<` or `>` (React, the sanitizer and the JSON-LD escape them): every `<` starts a tag; and
  * tag names are in lower case (React and the sanitizer write them so).
  */

@@ -123,8 +123,8 @@ export async function normalizeContent(
 
 /**
  * Below this many posts, sharing them with a render worker costs more than it saves; above the
- * maximum, the worker's copy of every REST object would take the build past 1 GB of memory
- * (20,000 posts: 1.8 GB with it, 1.15 GB without).
+ * maximum, the worker's copy of every REST object costs more memory than a large site can spare
+ * (figures in bench/README.md, "end of the engine round").
  */
 const MIN_POSTS_TO_SHARE = 500;
 const MAX_POSTS_TO_SHARE = 10_000;

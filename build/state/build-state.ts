@@ -96,7 +96,7 @@ export interface StateChanges {
   lists?: { set: ReadonlyMap<string, string>; removed: Iterable<string> };
 }
 
-/** The state of one output folder, read in parts. */
+/** The state of one output folder, read table by table (post bodies one at a time, when a page needs one). */
 export class BuildState {
   readonly file: string;
   /** It held the state of another version of the build, now started again. */

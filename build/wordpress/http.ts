@@ -175,8 +175,11 @@ function safeResolve(location: string, base: string): string | undefined {
   }
 }
 
-/** The body, read chunk by chunk: never more than `maxBytes` held, whatever the server sends or declares. */
-async function readBody(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+/**
+ * The body, read chunk by chunk: never more than `maxBytes` held, whatever the server sends or
+ * declares (a ResponseRefusedError 'too-large' past it).
+ */
+export async function readBody(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
   const tooLarge = () => new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes (${formatMegabytes(maxBytes)}, the limit for one answer)`, 'too-large');
   const declared = Number(response.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -197,13 +200,7 @@ async function readBody(response: Response, maxBytes: number, url: string): Prom
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return Buffer.concat(chunks, total);
 }
 
 function formatMegabytes(bytes: number): string {

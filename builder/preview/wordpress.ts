@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readBody, ResponseRefusedError } from '../../build/wordpress/http.js';
 import type { PreviewGrant } from './link.js';
 
 /** The dedicated WordPress account the builder reads drafts as (an application password, WordPress core). */
@@ -108,24 +109,10 @@ async function getJson(url: string, credentials: AppCredentials, fetcher: typeof
 
 /** The body as text, refused as it streams in past MAX_ANSWER_BYTES. */
 async function readCapped(response: Response, url: string): Promise<string> {
-  const tooLarge = () => new PreviewProblem(503, `${url}: the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
-  if (Number(response.headers.get('content-length') ?? '0') > MAX_ANSWER_BYTES) {
-    await response.body?.cancel();
-    throw tooLarge();
+  try {
+    return Buffer.from(await readBody(response, MAX_ANSWER_BYTES, url)).toString('utf8');
+  } catch (error) {
+    if (error instanceof ResponseRefusedError) throw new PreviewProblem(503, `${url}: the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+    throw error;
   }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

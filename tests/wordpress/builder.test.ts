@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../browser/chromium.js';
 import { startBuilderProcess, type BuilderProcess } from './builder-process.js';
+import { hashTree } from './hash-tree.js';
 import { freePort, startWordPress, type RunningWordPress } from './server.js';
 import { serveFolder } from './static-server.js';
 
@@ -56,16 +57,6 @@ async function build(out: string, apiUrl: string, extra: string[] = []): Promise
   const args = ['build/launch.mjs', '--wp', apiUrl, '--out', out, '--cache', `${out}-cache`, '--site-url', SITE_URL, '--now', NOW, ...extra];
   const { stdout } = await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, CI: '1' }, maxBuffer: 20_000_000 });
   return stdout;
-}
-
-async function hashTree(dir: string): Promise<Record<string, string>> {
-  const hashes: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    hashes[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
-  }
-  return hashes;
 }
 
 /** French typography puts non-breaking spaces (characters or entities) before ':' and in « »: pages are compared by their letters. */

@@ -1,5 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,9 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainSpaces } from '../../src/lib/typography.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../browser/chromium.js';
-import { DEFAULT_SEED, freePort, startWordPress, type RunningWordPress } from './server.js';
+import { hashTree } from './hash-tree.js';
+import { DEFAULT_SEED, startWordPress, type RunningWordPress } from './server.js';
+import { serveFolder } from './static-server.js';
 
 /**
  * The build against a real WordPress (Debian's wordpress, mariadb-server, php): the seeded posts,
@@ -66,16 +67,6 @@ async function articles(): Promise<Map<string, CheerioAPI>> {
     byTitle.set(plainQuotes($('h1').text()), $);
   }
   return byTitle;
-}
-
-async function hashTree(dir: string): Promise<Record<string, string>> {
-  const hashes: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    hashes[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
-  }
-  return hashes;
 }
 
 describe('build against a real WordPress', () => {
@@ -249,6 +240,7 @@ describe('build against a real WordPress', () => {
   it('shows every image with WordPress stopped, and no page asks another host but its own widgets before a click', async () => {
     const report = JSON.parse(await readFile(`${outDir}-report.json`, 'utf8')) as { pagePaths: string[] };
     const site = await serveFolder(outDir);
+    const siteHost = new URL(site.origin).host;
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const problems: string[] = [];
     try {
@@ -257,13 +249,13 @@ describe('build against a real WordPress', () => {
       page.on('request', (request) => {
         const host = new URL(request.url()).host;
         // The spec's own external widget, on its own page (the cashless provider's top-up widget).
-        const allowed = host === site.host || (current === '/cashless/' && host === 'widget.weezevent.com');
+        const allowed = host === siteHost || (current === '/cashless/' && host === 'widget.weezevent.com');
         if (!allowed && !request.url().startsWith('data:')) problems.push(`${current}: requested ${request.url()}`);
       });
       for (const urlPath of report.pagePaths) {
         current = urlPath;
         // Islands settled: the recent posts' island puts the site's latest in place of the page's own.
-        await page.goto(`http://${site.host}${urlPath}`, { waitUntil: 'networkidle' });
+        await page.goto(`${site.origin}${urlPath}`, { waitUntil: 'networkidle' });
         // Lazy images and frames load when they near the viewport: ask for all of them now (a video
         // or map frame would ask its host; they must wait for a click, issue 16).
         await page.evaluate(async () => {
@@ -287,27 +279,3 @@ describe('build against a real WordPress', () => {
     expect(problems).toEqual([]);
   });
 });
-
-/** The output served on a free loopback port by http-server, as a static host would (stopped by close). */
-async function serveFolder(dir: string): Promise<{ host: string; close: () => Promise<void> }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/http-server/bin/http-server'), dir, '-a', '127.0.0.1', '-p', String(port), '-c-1', '-s'], { stdio: 'ignore' });
-  const host = `127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await (await fetch(`http://${host}/`)).arrayBuffer();
-      break;
-    } catch (error) {
-      if (attempt > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return {
-    host,
-    close: () =>
-      new Promise((resolve) => {
-        server.once('exit', () => resolve());
-        server.kill();
-      }),
-  };
-}
