@@ -200,7 +200,13 @@ export async function readBody(response: Response, maxBytes: number, url: string
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total);
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 function formatMegabytes(bytes: number): string {

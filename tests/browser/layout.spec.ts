@@ -36,6 +36,23 @@ test.describe("an article's recent posts (issue 33)", () => {
     expect(new Set(lefts).size).toBe(1);
   });
 
+  test('keep what follows them in place when the latest posts replace those the page was rendered with', async ({ page }) => {
+    // How far below the list's section the next block starts, before any script runs, then once the
+    // island has swapped the list (other islands may move the whole sidebar: not this test's matter).
+    const nextBlockTop = () =>
+      page.locator('.sidebar-recent').locator('xpath=ancestor::section[1]').evaluate((section) => (section.nextElementSibling as Element).getBoundingClientRect().top - section.getBoundingClientRect().top);
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(oldest());
+    const rendered = await page.locator('.sidebar-recent a').evaluateAll((items) => items.map((item) => item.getAttribute('href')));
+    expect(rendered).not.toEqual(latest().map((post) => post.href));
+    const before = await nextBlockTop();
+    await page.unroute('**/*.js');
+    await page.goto(oldest());
+    await waitForIslands(page);
+    await expect.poll(() => page.locator('.sidebar-recent a').evaluateAll((items) => items.map((item) => item.getAttribute('href')))).toEqual(latest().map((post) => post.href));
+    expect(await nextBlockTop()).toBe(before);
+  });
+
   test("show the site's latest posts once the page is live, and open them in the same tab", async ({ page, context, consoleErrors }) => {
     await page.goto(oldest());
     await waitForIslands(page);
