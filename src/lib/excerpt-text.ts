@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { parseStart } from './parse-start.js';
 
 /**
  * The text of an article as an excerpt reads it: words of two blocks, two cells or two list items
@@ -19,9 +20,6 @@ const LEFT_OUT = new Set([
   'table', 'figcaption', 'script', 'style', 'noscript', 'template', 'textarea', 'svg', 'math', 'pre', 'code', 'object', 'iframe',
   'button', 'title', 'select',
 ]);
-
-/** Markup read at a time when the text needed is bounded. */
-const STEP = 512;
 
 /**
  * Plain text of an HTML fragment for an excerpt, white space collapsed. `atLeast`: the excerpt
@@ -51,8 +49,7 @@ export function excerptText(html: string, atLeast = Infinity): string {
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
   );
-  for (let at = 0; at < html.length && text.length < atLeast; at += STEP) parser.write(html.slice(at, at + STEP));
-  parser.end();
+  parseStart(parser, html, atLeast === Infinity ? undefined : () => text.length >= atLeast);
   return text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 }
 

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
+import { parseStart } from './parse-start.js';
 
 /**
  * WordPress HTML is untrusted input (DESIGN section 8): a compromised editor account must not be
@@ -131,16 +132,9 @@ export function toPlainText(html: string, atLeast = Infinity): string {
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
-  if (atLeast === Infinity) parser.end(html);
-  else {
-    // Only the start of the text is needed: read a step at a time until it is there.
-    for (let at = 0; at < html.length && text.length < atLeast; at += TEXT_STEP) parser.write(html.slice(at, at + TEXT_STEP));
-    parser.end();
-  }
+  parseStart(parser, html, atLeast === Infinity ? undefined : () => text.length >= atLeast);
   return collapse(text);
 }
-
-const TEXT_STEP = 512;
 
 const NON_TEXT = new Set(NON_TEXT_TAGS);
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { linkSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import type { BuildReport } from '../../build/report.js';
 import { runBuild } from '../../build/pipeline.js';
+import { sha256 } from '../../build/media/store.js';
 import { readTree } from './read-tree.js';
 
 /**
@@ -25,7 +25,6 @@ const cache = () => path.join(root, 'cache');
 const build = (out: string, ...extra: string[]): Promise<BuildReport> =>
   runBuild(parseOptions(['--out', path.join(root, out), '--cache', cache(), '--now', NOW, ...extra], {}), true);
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const cacheWarnings = (report: BuildReport) => report.warnings.filter((entry) => entry.kind === 'build-cache').map((entry) => entry.message);
 
 /** The converted images the site publishes, by name. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -8,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareMedia } from '../../build/media/prepare.js';
 import { createMediaPublisher, MediaCacheError } from '../../build/media/publish-media.js';
+import { sha256 } from '../../build/media/store.js';
 import { photoJpeg } from './media-fixtures.js';
 
 let dir: string;
@@ -22,7 +22,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const cacheDir = () => path.join(dir, 'cache');
 const cached = (name: string) => path.join(cacheDir(), 'files', name);
 
