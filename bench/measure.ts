@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,17 @@ export interface ProcessMeasure {
 const GNU_TIME = '/usr/bin/time';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The build as `npm run build` runs it: the Node flags of package.json's build script go with every run of it. */
+const BUILD_SCRIPT = 'build/launch.mjs';
+const BUILD_NODE_FLAGS = buildNodeFlags();
+
+function buildNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { build: string } };
+  const words = scripts.build.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== BUILD_SCRIPT) throw new Error(`package.json's build script is not "node [flags] ${BUILD_SCRIPT}": ${scripts.build}`);
+  return words.slice(1, -1);
+}
+
 /**
  * Runs `node <script> <args>` from the repository root (with the tsx loader for a TypeScript
  * script) and measures wall time, CPU time and peak RSS of the whole process. One node process (no
@@ -30,7 +41,7 @@ export async function runNodeScript(
   env: NodeJS.ProcessEnv = {},
 ): Promise<ProcessMeasure> {
   const loader = /\.tsx?$/.test(script) ? ['--import', 'tsx'] : [];
-  const nodeArgs = [...nodeFlags, ...loader, script, ...args];
+  const nodeArgs = [...(script === BUILD_SCRIPT ? BUILD_NODE_FLAGS : []), ...nodeFlags, ...loader, script, ...args];
   if (existsSync(GNU_TIME)) {
     const dir = await mkdtemp(path.join(tmpdir(), 'sqbb-bench-'));
     const timeFile = path.join(dir, 'time.txt');

@@ -47,11 +47,12 @@ const SNAPSHOT_FILES = ['posts.json', 'categories.json', 'tags.json'] as const;
 /**
  * Stage 1: the WordPress content, from the live site (only what changed since `sync`, when given)
  * or from the embedded snapshot (not read further when its files are those of `snapshot`).
+ * `onPostCount`: how many posts a full read brings, told as soon as it is known.
  */
-export async function fetchContent(options: BuildOptions, last: { sync?: SyncState; snapshot?: string }, localMedia = ''): Promise<FetchedContent> {
+export async function fetchContent(options: BuildOptions, last: { sync?: SyncState; snapshot?: string }, localMedia = '', onPostCount: (posts: number) => void = () => {}): Promise<FetchedContent> {
   if (options.wpUrl) {
     try {
-      const pull = await syncWordPress(options.wpUrl, last.sync, { onProgress: log });
+      const pull = await syncWordPress(options.wpUrl, last.sync, { onProgress: log, onPostCount });
       return {
         source: 'live',
         posts: pull.posts.map(sourceOf),
@@ -74,9 +75,11 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   const [posts, categories, tags] = files;
   if (snapshot === last.snapshot) return { source: 'snapshot', posts: [], ids: undefined, categories: [], tags: [], termsHash: '', snapshot, mediaDir, warnings: [] };
   const termLists = [parseJsonArray(categories as SnapshotFile), parseJsonArray(tags as SnapshotFile)] as const;
+  const items = parseJsonArray(posts as SnapshotFile);
+  onPostCount(items.length);
   return {
     source: 'snapshot',
-    posts: parseJsonArray(posts as SnapshotFile).map(sourceOf),
+    posts: items.map(sourceOf),
     categories: termLists[0],
     tags: termLists[1],
     termsHash: termsFingerprint(...termLists),

@@ -1,9 +1,10 @@
 import { isPositiveIntegerId } from '../src/routes/paths.js';
 import type { SiteData } from '../src/site-data.js';
 import type { Term } from '../src/types/news.js';
-import type { FetchedContent, PostSource } from './fetch.js';
+import type { FetchedContent } from './fetch.js';
 import type { RenderPool } from './render/pool.js';
 import { fingerprint } from './fs.js';
+import { LARGE_BUILD_POSTS } from './memory.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
 import type { MediaStats } from './media/prepare.js';
 import type { CachedPost, ContentMeta } from './state/build-state.js';
@@ -56,8 +57,10 @@ export async function normalizeContent(
   const kept = new Map<number, CachedPost>();
   const seen = new Set<number>();
   const skipped: ContentMeta['skipped'] = [];
-  const jobs: { source: PostSource; index: number }[] = [];
-  fetched.posts.forEach((source, index) => {
+  const jobs: NormalizeJob[] = [];
+  // The REST objects are taken from `fetched` and let go one by one as they are normalized: at
+  // 20,000 posts they are hundreds of megabytes the rest of the build has no use for.
+  fetched.posts.splice(0).forEach((source, index) => {
     const id = (source.raw as { id?: unknown } | null)?.id;
     if (isPositiveIntegerId(id)) {
       if (seen.has(id)) return void skipped.push({ id: 0, warning: postWarning(id, 'post-skipped', 'skipped, the id appears twice') });
@@ -65,16 +68,14 @@ export async function normalizeContent(
       const previous = cached?.reusable ? cachedById.get(id) : undefined;
       if (previous?.rawHash && previous.rawHash === source.hash) return void kept.set(id, previous);
     }
-    jobs.push({ source, index });
+    jobs.push({ raw: source.raw, hash: source.hash, index, id });
   });
   const normalized: (NormalizedPost & { rawHash: string })[] = [];
   const results = await normalizeAll(jobs, helpers);
   jobs.forEach((job, position) => {
     const result = results[position] as PostResult;
-    if ('skipped' in result) {
-      const id = (job.source.raw as { id?: unknown } | null)?.id;
-      skipped.push({ id: isPositiveIntegerId(id) ? id : 0, warning: result.skipped });
-    } else normalized.push({ ...result.normalized, rawHash: job.source.hash });
+    if ('skipped' in result) skipped.push({ id: isPositiveIntegerId(job.id) ? job.id : 0, warning: result.skipped });
+    else normalized.push({ ...result.normalized, rawHash: job.hash });
   });
   // The new and changed posts get their images, all at once (downloads and conversions in parallel).
   const attached = await attachMedia(normalized, media, new Set(normalized.filter((entry) => cachedById.has(entry.post.id)).map((entry) => entry.post.id)));
@@ -121,13 +122,8 @@ export async function normalizeContent(
   };
 }
 
-/**
- * Below this many posts, sharing them with a render worker costs more than it saves; above the
- * maximum, the worker's copy of every REST object costs more memory than a large site can spare
- * (figures in bench/README.md, "end of the engine round").
- */
+/** Below this many posts, sharing them with a render worker costs more than it saves (bench/README.md). */
 const MIN_POSTS_TO_SHARE = 500;
-const MAX_POSTS_TO_SHARE = 10_000;
 const CHUNK = 16;
 
 /**
@@ -135,25 +131,38 @@ const CHUNK = 16;
  * the workers take posts from one counter, so a worker still loading simply takes fewer. A post a
  * worker could not give back is normalized here: the results are those of one thread.
  */
-async function normalizeAll(jobs: readonly { source: PostSource; index: number }[], helpers?: Pick<RenderPool, 'normalize'>): Promise<PostResult[]> {
+/** A post to normalize: its REST object (let go once normalized), its fingerprint, its place in the source and its id as given. */
+interface NormalizeJob {
+  raw: unknown;
+  hash: string;
+  index: number;
+  id: unknown;
+}
+
+async function normalizeAll(jobs: readonly NormalizeJob[], helpers?: Pick<RenderPool, 'normalize'>): Promise<PostResult[]> {
   const results: (PostResult | undefined)[] = new Array(jobs.length);
-  const shared = helpers && jobs.length >= MIN_POSTS_TO_SHARE && jobs.length <= MAX_POSTS_TO_SHARE ? helpers : undefined;
+  const shared = helpers && jobs.length >= MIN_POSTS_TO_SHARE && jobs.length < LARGE_BUILD_POSTS ? helpers : undefined;
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   // The workers get the REST objects as JSON text: copied at once, parsed there.
-  const others = shared?.normalize({ posts: jobs.map((job) => JSON.stringify(job.source.raw)), indexes: jobs.map((job) => job.index), next, chunk: CHUNK });
+  const others = shared?.normalize({ posts: jobs.map((job) => JSON.stringify(job.raw)), indexes: jobs.map((job) => job.index), next, chunk: CHUNK });
   if (others) {
     const counter = new Int32Array(next);
     // Let the workers start first: this thread takes what they have not.
     await new Promise((resolve) => setImmediate(resolve));
     for (let start = Atomics.add(counter, 0, CHUNK); start < jobs.length; start = Atomics.add(counter, 0, CHUNK)) {
       for (let position = start; position < Math.min(start + CHUNK, jobs.length); position += 1) {
-        const job = jobs[position] as { source: PostSource; index: number };
-        results[position] = normalizePost(job.source.raw, job.index);
+        results[position] = take(jobs[position] as NormalizeJob);
       }
     }
     for (const [position, result] of await others) results[position] = result;
   }
-  return jobs.map((job, position) => results[position] ?? normalizePost(job.source.raw, job.index));
+  return jobs.map((job, position) => results[position] ?? take(job));
+}
+
+function take(job: NormalizeJob): PostResult {
+  const result = normalizePost(job.raw, job.index);
+  job.raw = undefined;
+  return result;
 }
 
 /** The site the pages are made from: the posts with their terms resolved, and the club's data. */

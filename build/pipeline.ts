@@ -6,6 +6,7 @@ import { codeVersion } from './compiled.js';
 import { fetchContent, mediaListing, snapshotMediaDir, type FetchedContent } from './fetch.js';
 import { fingerprint, listFiles, removeLeftovers } from './fs.js';
 import { acquireBuildLock } from './lock.js';
+import { favourMemoryForLargeBuilds } from './memory.js';
 import type { MediaPublisher } from './media/publish-media.js';
 import { mediaStoreId } from './media/store-id.js';
 import { mediaTemporaryDir } from './media/store.js';
@@ -101,7 +102,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
   const cachedMeta = usable ? state.meta('content') : undefined;
   const postsUsable = cachedMeta?.mediaBasis === mediaBasis;
   const fetched = await timed(context, 'fetch', () =>
-    fetchContent(options, postsUsable ? { ...(options.wpUrl ? { sync: state.sync() } : {}), ...(cachedMeta?.snapshot ? { snapshot: cachedMeta.snapshot } : {}) } : {}, localMedia),
+    fetchContent(options, postsUsable ? { ...(options.wpUrl ? { sync: state.sync() } : {}), ...(cachedMeta?.snapshot ? { snapshot: cachedMeta.snapshot } : {}) } : {}, localMedia, favourMemoryForLargeBuilds),
   );
   const publicFiles = collectStaticFiles();
   const inputs = inputsFingerprint(data, options.now, publicFiles, mediaBasis);
@@ -153,8 +154,6 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
         threads.pool,
       ),
     );
-    // The REST objects (hundreds of megabytes for a large site) are garbage once normalized.
-    fetched.posts.length = 0;
     context.warnings.push(...data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
     const site = siteOf(content, data, options, (entry) => context.warnings.push(entry));
     if (fetched.source === 'live') checkShrink(options, site.news.posts.length);

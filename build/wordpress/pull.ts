@@ -7,6 +7,8 @@ export interface PullOptions {
   concurrency?: number;
   /** One line per resource once it is complete. */
   onProgress?: (line: string) => void;
+  /** A full pull: how many posts WordPress announces, as soon as its first page says so. */
+  onPostCount?: (posts: number) => void;
 }
 
 /** WordPress caps per_page at 100. */

@@ -66,12 +66,15 @@ export async function syncWordPress(apiUrl: string, previous: SyncState | undefi
   const traffic: Traffic = { requests: 0, bytes: 0 };
   const { http, limit, run } = startSession(options, { traffic });
   const report = options.onProgress ?? (() => {});
-  return run(() => (previous ? incrementalPull(apiUrl, previous, http, limit, traffic, report) : fullPull(apiUrl, http, limit, traffic, report)));
+  return run(() => (previous ? incrementalPull(apiUrl, previous, http, limit, traffic, report) : fullPull(apiUrl, http, limit, traffic, report, options.onPostCount)));
 }
 
-async function fullPull(apiUrl: string, http: HttpOptions, limit: Limiter, traffic: Traffic, report: (line: string) => void): Promise<LivePull> {
+async function fullPull(apiUrl: string, http: HttpOptions, limit: Limiter, traffic: Traffic, report: (line: string) => void, onPostCount: (posts: number) => void = () => {}): Promise<LivePull> {
   const [posts, categories, tags] = await Promise.all([
-    fetchList(apiUrl, 'posts', FULL_PULL.posts, http, limit),
+    limit(() => fetchListPage(resourceUrl(apiUrl, 'posts', 1, FULL_PULL.posts), http)).then((first) => {
+      onPostCount(first.total ?? first.items.length);
+      return fetchList(apiUrl, 'posts', FULL_PULL.posts, http, limit, first);
+    }),
     fetchList(apiUrl, 'categories', FULL_PULL.categories, http, limit),
     fetchList(apiUrl, 'tags', FULL_PULL.tags, http, limit),
   ]);
