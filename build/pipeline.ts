@@ -14,13 +14,14 @@ import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
 import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
-import { BuildState, type ContentMeta, type OutputRecord } from './state/build-state.js';
+import { BuildState, type ContentMeta, type OutputRecord, type StateChanges } from './state/build-state.js';
 import { StateDamagedError } from './state/database.js';
 import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { warning, type BuildWarning } from './warnings.js';
 import type { OutputWriter } from './write.js';
+import type { SyncState } from './wordpress/sync.js';
 
 /**
  * A build, the stages in order: lock → data → state → fetch → (nothing new: stop) → normalize →
@@ -101,8 +102,10 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
   const mediaBasis = JSON.stringify({ store: mediaStore, local: localMedia });
   const cachedMeta = usable ? state.meta('content') : undefined;
   const postsUsable = cachedMeta?.mediaBasis === mediaBasis;
+  // Read once: the sync starts from it, and the state saves only how the known posts changed.
+  const sync = usable && options.wpUrl ? state.sync() : undefined;
   const fetched = await timed(context, 'fetch', () =>
-    fetchContent(options, postsUsable ? { ...(options.wpUrl ? { sync: state.sync() } : {}), ...(cachedMeta?.snapshot ? { snapshot: cachedMeta.snapshot } : {}) } : {}, localMedia, favourMemoryForLargeBuilds),
+    fetchContent(options, postsUsable ? { ...(sync ? { sync } : {}), ...(cachedMeta?.snapshot ? { snapshot: cachedMeta.snapshot } : {}) } : {}, localMedia, favourMemoryForLargeBuilds),
   );
   const publicFiles = collectStaticFiles();
   const inputs = inputsFingerprint(data, options.now, publicFiles, mediaBasis);
@@ -232,7 +235,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
         },
         posts: content.fresh,
         removedPosts: content.removed,
-        ...(fetched.sync ? { known: knownChanges(state, fetched) } : {}),
+        ...(fetched.sync ? { known: knownChanges(sync, fetched.sync) } : {}),
         outputs: previousOutputs ? new Map([...allRecords].filter(([file, record]) => previousOutputs.get(file) !== record)) : allRecords,
         removedOutputs: previousOutputs ? [...previousOutputs.keys()].filter((file) => !allRecords.has(file)) : [],
         // Only what changed: at 5,000 posts the articles' recent posts alone are 5,000 lists.
@@ -366,9 +369,9 @@ function listedMedia(outDir: string): Set<string> {
 }
 
 /** The sync's known posts as rows: those new or different, and those gone. */
-function knownChanges(state: BuildState, fetched: FetchedContent): NonNullable<Parameters<BuildState['save']>[0]['known']> {
-  const before = state.sync()?.known ?? {};
-  const after = fetched.sync?.known ?? {};
+function knownChanges(last: SyncState | undefined, now: SyncState): NonNullable<StateChanges['known']> {
+  const before = last?.known ?? {};
+  const after = now.known;
   const upsert: typeof after = {};
   for (const [id, known] of Object.entries(after)) {
     const was = before[Number(id)];

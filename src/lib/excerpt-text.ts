@@ -38,10 +38,9 @@ export function excerptText(html: string, atLeast = Infinity): string {
         if (hides) hidden += 1;
         if (SEPARATING.has(name)) text += ' ';
       },
-      onclosetag: (name, isImplied) => {
+      onclosetag: (name) => {
         if (stack.pop()) hidden -= 1;
-        if (SEPARATING.has(name) && !isImplied) text += ' ';
-        else if (SEPARATING.has(name)) text += ' ';
+        if (SEPARATING.has(name)) text += ' ';
       },
       ontext: (chunk) => {
         if (hidden === 0) text += chunk;
