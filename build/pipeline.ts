@@ -190,7 +190,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
     const search = await timed(context, 'search', () =>
-      updateSearchIndex({ cacheDir: options.cacheDir, outDir: options.outDir, clean: !previousOutputs, pages: pagesForSearch(rendered.outputs) }),
+      updateSearchIndex({ store: state.searchStore(), outDir: options.outDir, clean: !previousOutputs, pages: pagesForSearch(rendered.outputs) }),
     );
     for (const file of search.kept) writer.keep(file);
     const assets = await bundling;

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { INDEX_FOLDER, type SearchManifest } from '../../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
@@ -6,7 +6,7 @@ import type { OutputFile } from '../output-file.js';
 import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
 import { extractRecord } from './extract.js';
 import { searchedRoute } from './searchable.js';
-import { openSearchStore, searchStoreFile, type SearchStore, type StoredPage } from './store.js';
+import type { SearchStore, StoredPage } from './store.js';
 import { StoreMismatch, updateIndexFiles, type DocChange, type IndexFiles } from './update-index.js';
 import { writeSearchIndex } from './write-index.js';
 
@@ -20,8 +20,8 @@ export interface SearchPage {
 }
 
 export interface SearchIndexInput {
-  /** The build's cache folder: the records are kept there (store.ts). */
-  cacheDir: string;
+  /** The records and chunks of the index the output holds (store.ts). */
+  store: SearchStore;
   /** The output folder in place (the previous build's), read for a page the store does not know. */
   outDir: string;
   /** Every page of this build, those written this run with their HTML. */
@@ -64,84 +64,71 @@ export function updateSearchIndex(input: SearchIndexInput): SearchIndexUpdate {
   }
 }
 
-function indexUpdate({ cacheDir, outDir, pages, clean = false }: SearchIndexInput): SearchIndexUpdate {
-  const storeFile = searchStoreFile(cacheDir, outDir);
-  const store = openStore(storeFile);
-  try {
-    // The output's manifest must be the one the store last wrote; else (a build that failed after
-    // writing, a hand-edited output) no stored record is trusted.
-    const storedManifest = clean ? undefined : store.manifest();
-    const previous = storedManifest !== undefined && readOutput(outDir, SEARCH_MANIFEST) === storedManifest ? (JSON.parse(storedManifest) as SearchManifest) : undefined;
-    const stored = previous ? store.pages() : new Map<string, number | null>();
-    const changed = new Map<string, PageChange>();
-    const present = new Set<string>();
-    for (const page of pages) {
-      const route = searchedRoute(page.routeId);
-      if (!route) continue;
-      present.add(page.path);
-      const known = stored.has(page.path);
-      if (page.record !== undefined) {
-        const before = known ? store.record(page.path) : undefined;
-        if (page.record !== before) changed.set(page.path, { record: page.record, ...(before === undefined ? {} : { before }) });
-      } else if (!known) {
-        changed.set(page.path, { record: recordFromOutput(outDir, page.path, route.section) });
-      }
+function indexUpdate({ store, outDir, pages, clean = false }: SearchIndexInput): SearchIndexUpdate {
+  // The output's manifest must be the one the store last wrote; else (a build that failed after
+  // writing, a hand-edited output) no stored record is trusted.
+  const storedManifest = clean ? undefined : store.manifest();
+  const previous = storedManifest !== undefined && readOutput(outDir, SEARCH_MANIFEST) === storedManifest ? (JSON.parse(storedManifest) as SearchManifest) : undefined;
+  const stored = previous ? store.pages() : new Map<string, number | null>();
+  const changed = new Map<string, PageChange>();
+  const present = new Set<string>();
+  for (const page of pages) {
+    const route = searchedRoute(page.routeId);
+    if (!route) continue;
+    present.add(page.path);
+    const known = stored.has(page.path);
+    if (page.record !== undefined) {
+      const before = known ? store.record(page.path) : undefined;
+      if (page.record !== before) changed.set(page.path, { record: page.record, ...(before === undefined ? {} : { before }) });
+    } else if (!known) {
+      changed.set(page.path, { record: recordFromOutput(outDir, page.path, route.section) });
     }
-    const removed = [...stored.keys()].filter((page) => !present.has(page));
-    if (previous && changed.size === 0 && removed.length === 0) {
-      return { files: [], kept: [SEARCH_MANIFEST, ...filesOf(previous)], changed: false, rebuilt: false, docs: previous.docs, commit: () => {} };
-    }
-
-    const update = (previous && appendedChanges(store, previous, stored, changed, removed)) || undefined;
-    let index: IndexFiles;
-    const set = new Map<string, StoredPage>();
-    if (previous && update) {
-      index = updateIndexFiles(
-        {
-          manifest: previous,
-          chunk: (name) => required(store.chunk(name), name),
-          docJson: (doc) => decodeRecord(required(store.recordOf(doc), `document ${doc}`)).docJson,
-        },
-        update.changes,
-      );
-      for (const [page, { record }] of changed) set.set(page, { record, doc: update.docs.get(page) ?? null });
-    } else {
-      const records = new Map<string, string>();
-      if (previous) for (const [page, record] of store.records()) if (present.has(page)) records.set(page, record);
-      for (const [page, { record }] of changed) records.set(page, record);
-      const ordered = [...records].filter(([, record]) => record !== '').map(([page, record]) => ({ page, record: decodeRecord(record) }));
-      ordered.sort((a, b) => documentOrder(a.record, b.record));
-      index = writeSearchIndex(ordered.map(({ record }) => record));
-      const docs = new Map(ordered.map(({ page }, doc) => [page, doc]));
-      for (const [page, record] of records) set.set(page, { record, doc: docs.get(page) ?? null });
-    }
-
-    const manifest = JSON.stringify(index.manifest);
-    const before = new Set(previous ? filesOf(previous) : []);
-    // Chunks and bundles are named by their bytes: one the output has is the same file.
-    const kept = filesOf(index.manifest).filter((file) => before.has(file));
-    const files = [...index.made.filter((file) => !before.has(file.path)), { path: SEARCH_MANIFEST, contents: manifest }];
-    const chunkNames = new Set(index.manifest.chunks.map(([, name]) => name));
-    const chunks = new Map(index.made.filter((file) => chunkNames.has(nameOf(file.path))).map((file) => [nameOf(file.path), String(file.contents)]));
-    const droppedChunks = previous ? previous.chunks.map(([, name]) => name).filter((name) => !chunkNames.has(name)) : [];
-    return {
-      files,
-      kept,
-      changed: true,
-      rebuilt: !update,
-      docs: index.manifest.docs,
-      commit() {
-        const saving = openStore(storeFile);
-        try {
-          saving.save({ replace: !update, set, removed, manifest, chunks, droppedChunks });
-        } finally {
-          saving.close();
-        }
-      },
-    };
-  } finally {
-    store.close();
   }
+  const removed = [...stored.keys()].filter((page) => !present.has(page));
+  if (previous && changed.size === 0 && removed.length === 0) {
+    return { files: [], kept: [SEARCH_MANIFEST, ...filesOf(previous)], changed: false, rebuilt: false, docs: previous.docs, commit: () => {} };
+  }
+
+  const update = (previous && appendedChanges(store, previous, stored, changed, removed)) || undefined;
+  let index: IndexFiles;
+  const set = new Map<string, StoredPage>();
+  if (previous && update) {
+    index = updateIndexFiles(
+      {
+        manifest: previous,
+        chunk: (name) => required(store.chunk(name), name),
+        docJson: (doc) => decodeRecord(required(store.recordOf(doc), `document ${doc}`)).docJson,
+      },
+      update.changes,
+    );
+    for (const [page, { record }] of changed) set.set(page, { record, doc: update.docs.get(page) ?? null });
+  } else {
+    const records = new Map<string, string>();
+    if (previous) for (const [page, record] of store.records()) if (present.has(page)) records.set(page, record);
+    for (const [page, { record }] of changed) records.set(page, record);
+    const ordered = [...records].filter(([, record]) => record !== '').map(([page, record]) => ({ page, record: decodeRecord(record) }));
+    ordered.sort((a, b) => documentOrder(a.record, b.record));
+    index = writeSearchIndex(ordered.map(({ record }) => record));
+    const docs = new Map(ordered.map(({ page }, doc) => [page, doc]));
+    for (const [page, record] of records) set.set(page, { record, doc: docs.get(page) ?? null });
+  }
+
+  const manifest = JSON.stringify(index.manifest);
+  const before = new Set(previous ? filesOf(previous) : []);
+  // Chunks and bundles are named by their bytes: one the output has is the same file.
+  const kept = filesOf(index.manifest).filter((file) => before.has(file));
+  const files = [...index.made.filter((file) => !before.has(file.path)), { path: SEARCH_MANIFEST, contents: manifest }];
+  const chunkNames = new Set(index.manifest.chunks.map(([, name]) => name));
+  const chunks = new Map(index.made.filter((file) => chunkNames.has(nameOf(file.path))).map((file) => [nameOf(file.path), String(file.contents)]));
+  const droppedChunks = previous ? previous.chunks.map(([, name]) => name).filter((name) => !chunkNames.has(name)) : [];
+  return {
+    files,
+    kept,
+    changed: true,
+    rebuilt: !update,
+    docs: index.manifest.docs,
+    commit: () => store.save({ replace: !update, set, removed, manifest, chunks, droppedChunks }),
+  };
 }
 
 /** A searched page whose record is new or changed this run. */
@@ -210,16 +197,6 @@ function recordFromOutput(outDir: string, page: string, section: string | undefi
   const html = readOutput(outDir, page);
   const extracted = html === undefined ? undefined : extractRecord(html, urlOf(page), section);
   return extracted ? encodeRecord(indexRecordOf(extracted)) : '';
-}
-
-function openStore(file: string): SearchStore {
-  try {
-    return openSearchStore(file);
-  } catch {
-    // A damaged database costs reading the output's pages again, never a wrong index.
-    rmSync(file, { force: true });
-    return openSearchStore(file);
-  }
 }
 
 function readOutput(outDir: string, file: string): string | undefined {

@@ -1,21 +1,14 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { codeVersion } from '../compiled.js';
+import type { DatabaseSync } from 'node:sqlite';
 
 /**
- * The search index's state between builds, in the build's cache folder (one database per output
- * folder, as the build's own state):
+ * The search index's state between builds, tables of the build's state database
+ * (build/state/database.ts):
  * - each searched page's record (doc-terms.ts, encodeRecord; '' for a page that must not be
  *   found, noindex) and its document number in the index;
  * - the index the output holds: its manifest's text and its term chunks' texts.
  * A build reads a page's HTML only when it wrote the page, and of the index only what its changes
  * reach: the records of the pages it rendered, the chunks of their terms, the documents sharing
- * their bundles.
- *
- * Records are tied to the code that made them (its fingerprint, as the build's state is): a store
- * written by other code is emptied, and the build reads every page of the output again.
+ * their bundles. A state made by other code is not read (the build is clean, and so is its index).
  */
 
 export interface StoredPage {
@@ -50,54 +43,35 @@ export interface SearchStore {
     chunks: ReadonlyMap<string, string>;
     droppedChunks: readonly string[];
   }): void;
-  close(): void;
 }
 
-export function searchStoreFile(cacheDir: string, outDir: string): string {
-  const name = createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
-  return path.join(cacheDir, `search-${name}.sqlite`);
-}
+/** The manifest's row of the state's `meta` table (its values are JSON). */
+const MANIFEST_KEY = 'searchManifest';
 
-/** Tables of the store, and of its earlier versions (dropped when the code changes). */
-const TABLES = ['search_pages', 'search_chunks', 'search_records'];
-
-export function openSearchStore(file: string, code = codeVersion()): SearchStore {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const db = new DatabaseSync(file);
-  db.exec('CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-  const meta = (key: string) => (db.prepare('SELECT value FROM search_meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
-  if (meta('code') !== code) {
-    db.exec('BEGIN');
-    for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
-    db.exec('DELETE FROM search_meta');
-    db.prepare('INSERT INTO search_meta (key, value) VALUES (?, ?)').run('code', code);
-    db.exec('COMMIT');
-  }
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS search_pages (path TEXT PRIMARY KEY, record TEXT NOT NULL, doc INTEGER);
-    CREATE UNIQUE INDEX IF NOT EXISTS search_pages_doc ON search_pages (doc) WHERE doc IS NOT NULL;
-    CREATE TABLE IF NOT EXISTS search_chunks (name TEXT PRIMARY KEY, contents TEXT NOT NULL);
-  `);
+/** The store over the state database `db`; `reading` turns SQLite's errors into the state's own. */
+export function searchStore(db: DatabaseSync, reading: <T>(read: () => T) => T): SearchStore {
   const recordByPath = db.prepare('SELECT record FROM search_pages WHERE path = ?');
   const recordByDoc = db.prepare('SELECT record FROM search_pages WHERE doc = ?');
   const chunkByName = db.prepare('SELECT contents FROM search_chunks WHERE name = ?');
   return {
-    pages() {
-      // Rows as arrays: 5,000 objects of two keys cost a cron run more than the query.
-      const statement = db.prepare('SELECT path, doc FROM search_pages');
-      statement.setReturnArrays(true);
-      return new Map(statement.all() as unknown as [string, number | null][]);
-    },
-    record: (page) => (recordByPath.get(page) as { record: string } | undefined)?.record,
-    recordOf: (doc) => (recordByDoc.get(doc) as { record: string } | undefined)?.record,
-    records() {
-      const rows = db.prepare('SELECT path, record FROM search_pages').all() as { path: string; record: string }[];
-      return new Map(rows.map((row) => [row.path, row.record]));
-    },
-    manifest: () => meta('manifest'),
-    chunk: (name) => (chunkByName.get(name) as { contents: string } | undefined)?.contents,
+    pages: () =>
+      reading(() => {
+        // Rows as arrays: 5,000 objects of two keys cost a cron run more than the query.
+        const statement = db.prepare('SELECT path, doc FROM search_pages');
+        statement.setReturnArrays(true);
+        return new Map(statement.all() as unknown as [string, number | null][]);
+      }),
+    record: (page) => reading(() => (recordByPath.get(page) as { record: string } | undefined)?.record),
+    recordOf: (doc) => reading(() => (recordByDoc.get(doc) as { record: string } | undefined)?.record),
+    records: () => reading(() => new Map((db.prepare('SELECT path, record FROM search_pages').all() as { path: string; record: string }[]).map((row) => [row.path, row.record]))),
+    manifest: () =>
+      reading(() => {
+        const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(MANIFEST_KEY) as { value: string } | undefined;
+        return row === undefined ? undefined : (JSON.parse(row.value) as string);
+      }),
+    chunk: (name) => reading(() => (chunkByName.get(name) as { contents: string } | undefined)?.contents),
     save({ replace, set, removed, manifest, chunks, droppedChunks }) {
-      db.exec('BEGIN');
+      db.exec('BEGIN IMMEDIATE');
       try {
         if (replace) db.exec('DELETE FROM search_pages; DELETE FROM search_chunks');
         const upsert = db.prepare('INSERT INTO search_pages (path, record, doc) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET record = excluded.record, doc = excluded.doc');
@@ -108,13 +82,12 @@ export function openSearchStore(file: string, code = codeVersion()): SearchStore
         for (const name of droppedChunks) dropChunk.run(name);
         const addChunk = db.prepare('INSERT OR IGNORE INTO search_chunks (name, contents) VALUES (?, ?)');
         for (const [name, contents] of chunks) addChunk.run(name, contents);
-        db.prepare('INSERT INTO search_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run('manifest', manifest);
+        db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(MANIFEST_KEY, JSON.stringify(manifest));
         db.exec('COMMIT');
       } catch (error) {
-        db.exec('ROLLBACK');
+        if (db.isTransaction) db.exec('ROLLBACK');
         throw error;
       }
     },
-    close: () => db.close(),
   };
 }

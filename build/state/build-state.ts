@@ -6,6 +6,7 @@ import type { BuiltAssets } from '../bundle.js';
 import type { LayoutShells } from '../render/layout-shell.js';
 import type { ReportMemo } from '../report.js';
 import type { BuildWarning } from '../warnings.js';
+import { searchStore, type SearchStore } from '../search/store.js';
 import type { KnownPost, SyncState } from '../wordpress/sync.js';
 import { OUTPUT_POSTS_BY_POST, openDatabase, reading, removeDatabase, rowChecksum, StateDamagedError, stateFile } from './database.js';
 
@@ -79,6 +80,8 @@ export interface StateMeta {
   documents: string[];
   /** What the last report weighed. */
   reportMemo: ReportMemo;
+  /** The search index's manifest as the output holds it (written with the index's tables: build/search/store.ts). */
+  searchManifest: string;
 }
 
 /** What a run changes in the state, saved in one transaction. */
@@ -138,6 +141,11 @@ export class BuildState {
   setMeta(key: keyof StateMeta, value: unknown): void {
     if (value === undefined) this.db.prepare('DELETE FROM meta WHERE key = ?').run(key as string);
     else this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key as string, JSON.stringify(value));
+  }
+
+  /** The search index's records and chunks (their tables, saved in a transaction of their own). */
+  searchStore(): SearchStore {
+    return searchStore(this.db, (read) => reading(this.file, read));
   }
 
   /** Every post, newest id first; bodies are read when a page needs one. */

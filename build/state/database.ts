@@ -18,7 +18,7 @@ export class StateDamagedError extends Error {
 }
 
 /** Bumped when the tables change: a database of another schema is simply started again. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 /** The index that finds the pages naming a post (dropped while a clean run fills the table, made again after: one sort, not 50,000 insertions). */
 export const OUTPUT_POSTS_BY_POST = 'output_posts_by_post ON output_posts (post_id)';
@@ -32,6 +32,9 @@ CREATE TABLE outputs (path TEXT PRIMARY KEY, key TEXT NOT NULL, size INTEGER NOT
 CREATE TABLE output_posts (path TEXT NOT NULL, post_id INTEGER NOT NULL, PRIMARY KEY (path, post_id)) WITHOUT ROWID;
 CREATE INDEX ${OUTPUT_POSTS_BY_POST};
 CREATE TABLE lists (id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE search_pages (path TEXT PRIMARY KEY, record TEXT NOT NULL, doc INTEGER);
+CREATE UNIQUE INDEX search_pages_doc ON search_pages (doc) WHERE doc IS NOT NULL;
+CREATE TABLE search_chunks (name TEXT PRIMARY KEY, contents TEXT NOT NULL) WITHOUT ROWID;
 `;
 
 /** The database file of the output folder `outDir`, in `cacheDir`. */

@@ -7,7 +7,8 @@ import { createRandom } from '../../bench/prng.js';
 import { encodeRecord, indexRecordOf } from '../../build/search/doc-terms.js';
 import type { SearchRecord } from '../../build/search/extract.js';
 import { updateSearchIndex, type SearchIndexUpdate, type SearchPage } from '../../build/search/search-index.js';
-import { searchStoreFile } from '../../build/search/store.js';
+import { BuildState } from '../../build/state/build-state.js';
+import { stateFile } from '../../build/state/database.js';
 import { INDEX_FOLDER } from '../../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 
@@ -75,18 +76,25 @@ describe('the search index made again from a run’s changes', () => {
       routeId: page.routeId,
       ...(rendered === 'all' || rendered.has(file) ? { record: encoded(file, page) } : {}),
     }));
-    const update = updateSearchIndex({ cacheDir: path.join(root, `${folder}-cache`), outDir: out, pages, clean });
-    const before = indexFiles(out);
-    // A file written keeps no name of the output's but the manifest's: what is the same is kept.
-    if (trusted) for (const file of update.files) if (file.path !== SEARCH_MANIFEST) expect(before.has(file.path)).toBe(false);
-    for (const file of update.kept) expect(before.has(file)).toBe(true);
-    const next = new Set([...update.kept, ...update.files.map((file) => file.path)]);
-    for (const file of before.keys()) if (!next.has(file)) rmSync(path.join(out, file));
-    for (const file of update.files) {
-      mkdirSync(path.dirname(path.join(out, file.path)), { recursive: true });
-      writeFileSync(path.join(out, file.path), file.contents);
+    // The index's tables are the build state's, as in a build.
+    const state = BuildState.open({ outDir: out, cacheDir: path.join(root, `${folder}-cache`) });
+    let update: SearchIndexUpdate;
+    try {
+      update = updateSearchIndex({ store: state.searchStore(), outDir: out, pages, clean });
+      const before = indexFiles(out);
+      // A file written keeps no name of the output's but the manifest's: what is the same is kept.
+      if (trusted) for (const file of update.files) if (file.path !== SEARCH_MANIFEST) expect(before.has(file.path)).toBe(false);
+      for (const file of update.kept) expect(before.has(file)).toBe(true);
+      const next = new Set([...update.kept, ...update.files.map((file) => file.path)]);
+      for (const file of before.keys()) if (!next.has(file)) rmSync(path.join(out, file));
+      for (const file of update.files) {
+        mkdirSync(path.dirname(path.join(out, file.path)), { recursive: true });
+        writeFileSync(path.join(out, file.path), file.contents);
+      }
+      update.commit();
+    } finally {
+      state.close();
     }
-    update.commit();
     return update;
   };
   /** The index files of an output folder with their bytes. */
@@ -240,7 +248,7 @@ describe('the search index made again from a run’s changes', () => {
   });
 
   it('makes the whole index again when its store lacks what its manifest names', () => {
-    const store = new DatabaseSync(searchStoreFile(path.join(root, 'cron-cache'), path.join(root, 'cron')));
+    const store = new DatabaseSync(stateFile({ outDir: path.join(root, 'cron'), cacheDir: path.join(root, 'cron-cache') }));
     store.exec('DELETE FROM search_chunks');
     store.close();
     const [file, page] = random.pick(posts());
