@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
@@ -6,6 +5,7 @@ import { projectRoot } from '../data/project-root.js';
 import { ISLANDS, type IslandName } from '../src/islands/registry.js';
 import type { OutputFile } from './output-file.js';
 import { SHARED_PROPS_GLOBALS, type SharedIslandProps } from './shared-island-props.js';
+import { sha256 } from './fs.js';
 
 export interface IslandAssets {
   /** URL of the island's module entry. */
@@ -139,7 +139,7 @@ async function bundleStyles(dir: string, name: string, vendor: readonly string[]
   });
   const css = result.outputFiles[0];
   if (!css) throw new Error('esbuild produced no stylesheet');
-  const hash = createHash('sha256').update(css.contents).digest('hex').slice(0, 10);
+  const hash = sha256(css.contents).slice(0, 10);
   const href = `/assets/${name}-${hash}.css`;
   return { file: { path: href, contents: css.contents }, href };
 }

@@ -16,6 +16,11 @@ export function fingerprint(value: string | Uint8Array | readonly Uint8Array[]):
   return parts.digest('base64url');
 }
 
+/** SHA-256 of text (its UTF-8 bytes) or bytes, in hex: names made of content (assets, media, the index's files). */
+export function sha256(value: string | Uint8Array): string {
+  return hash('sha256', value, 'hex');
+}
+
 /** Writes `file` under a temporary name, then renames it: a reader or a crash sees the old file or the new one, never half of one. */
 export function writeFileAtomic(file: string, contents: string | Uint8Array): void {
   const temporary = `${file}.tmp-${process.pid}`;

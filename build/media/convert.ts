@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Sharp } from 'sharp';
 import type { ImageShape } from '../../src/lib/image-layout.js';
 import type { MediaFormat } from '../../src/lib/picture.js';
 import { MAX_ANIMATION_PIXELS, MAX_PIXELS, type ImageFacts } from './inspect.js';
 import { loadedSharp, loadSharp } from './sharp.js';
+import { sha256 } from '../fs.js';
 
 /**
  * Encoder settings, chosen on bench/media-convert.ts (figures in bench/README.md):
@@ -94,7 +94,7 @@ function recipeHash(spec: VariantSpec): string {
     background: spec.format === 'jpeg' ? JPEG_BACKGROUND : 'none',
     versions: { sharp: loadedSharp().versions.sharp, vips: loadedSharp().versions.vips },
   };
-  return createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 32);
+  return sha256(JSON.stringify(recipe)).slice(0, 32);
 }
 
 /** JPEG stays JPEG, PNG stays PNG, animations stay GIF; other sources fall back to what every browser reads. */

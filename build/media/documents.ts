@@ -4,8 +4,8 @@ import type { HttpOptions } from '../wordpress/http.js';
 import { createMediaDownloader } from './download.js';
 import { MediaProblem } from './problem.js';
 import { sniffFormat } from './sniff.js';
-import { mediaTemporaryDir, sha256 } from './store.js';
-import { writeFileAtomicVia } from '../fs.js';
+import { mediaTemporaryDir } from './store.js';
+import { sha256, writeFileAtomicVia } from '../fs.js';
 
 /**
  * The documents a post links to in WordPress's uploads (a file block's PDF: a tournament's rules, a

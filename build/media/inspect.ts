@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { loadedSharp, loadSharp } from './sharp.js';
 import { MediaProblem } from './problem.js';
 import { claimedFormats, sniffFormat, type Sniffed, type SourceFormat } from './sniff.js';
+import { sha256 } from '../fs.js';
 
 /** Over this, a picture is a decompression bomb or a camera original: 40 MP is 7,700 × 5,200. */
 export const MAX_PIXELS = 40_000_000;
@@ -15,7 +15,7 @@ const SVG_MAX_WIDTH = 1600;
 export async function inspectionKey(): Promise<string> {
   const { versions } = await loadSharp();
   const rules = { MAX_PIXELS, MAX_ANIMATION_PIXELS, SVG_SCALE, SVG_MAX_WIDTH, versions: { sharp: versions.sharp, vips: versions.vips } };
-  return createHash('sha256').update(JSON.stringify(rules)).digest('hex').slice(0, 32);
+  return sha256(JSON.stringify(rules)).slice(0, 32);
 }
 
 export interface ImageFacts {

@@ -4,7 +4,8 @@ import { decodeWidthFor, encodeVariants } from './convert.js';
 import { createMediaDownloader } from './download.js';
 import { inspectBytes } from './inspect.js';
 import { forgetMediaStoreId } from './store-id.js';
-import { MediaStore, publicFileName, sha256 } from './store.js';
+import { MediaStore, publicFileName } from './store.js';
+import { sha256 } from '../fs.js';
 
 /**
  * The publishing side of the media store: every file about to be copied under /media/ (the site's

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { MediaDownloader } from './download.js';
 import { MAX_MEDIA_BYTES, refusal } from './download.js';
 import { isLasting, MediaProblem } from './problem.js';
-import { sha256, type MediaStore, type UrlRecord } from './store.js';
+import type { MediaStore, UrlRecord } from './store.js';
+import { sha256 } from '../fs.js';
 
 /** A source image's bytes (when they had to be read) and what identifies them. */
 export interface SourceBytes {

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageShape } from '../../src/lib/image-layout.js';
 import type { MediaFormat } from '../../src/lib/picture.js';
 import type { ImageFacts } from './inspect.js';
 import type { MediaProblemData } from './problem.js';
-import { writeFileAtomicVia } from '../fs.js';
+import { sha256, writeFileAtomicVia } from '../fs.js';
 
 /**
  * The media part of the persistent build cache, in the folder the caller gives (`<cache>/media`):
@@ -66,10 +65,6 @@ export interface VariantOrigin {
 const CHECKPOINT_MS = 60_000;
 const EXTENSIONS: Record<MediaFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
 const SHA256 = /^[0-9a-f]{64}$/;
-
-export function sha256(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 /** A public file name from the bytes themselves: 64 bits of hash are plenty for one site's media. */
 export function publicFileName(data: Uint8Array, width: number, format: MediaFormat): string {

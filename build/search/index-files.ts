@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { DOCS_PER_BUNDLE, INDEX_FOLDER, type SearchManifest } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
+import { sha256 } from '../fs.js';
 
 /**
  * The pieces of the index's files, shared by the full build (write-index.ts) and the incremental
@@ -16,7 +16,7 @@ export const CHUNK_BYTES = 12_000;
 
 /** A chunk or bundle, named by its bytes: the same bytes keep the same name. */
 export function indexFile(kind: 'terms' | 'docs', contents: string): { name: string; file: OutputFile } {
-  const name = `${kind}-${createHash('sha256').update(contents).digest('hex').slice(0, 10)}.json`;
+  const name = `${kind}-${sha256(contents).slice(0, 10)}.json`;
   return { name, file: { path: `${INDEX_FOLDER}/${name}`, contents } };
 }
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { crc32 } from 'node:zlib';
+import { sha256 } from '../fs.js';
 
 /**
  * The build's state: one SQLite database per output folder, in the cache folder. Tables, not a
@@ -39,7 +39,7 @@ CREATE TABLE search_chunks (name TEXT PRIMARY KEY, contents TEXT NOT NULL) WITHO
 
 /** The database file of the output folder `outDir`, in `cacheDir`. */
 export function stateFile(options: { outDir: string; cacheDir: string }): string {
-  const name = createHash('sha256').update(options.outDir).digest('hex').slice(0, 16);
+  const name = sha256(options.outDir).slice(0, 16);
   return path.join(options.cacheDir, `state-${name}.sqlite`);
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import type { BuildReport } from '../../build/report.js';
 import { runBuild } from '../../build/pipeline.js';
-import { sha256 } from '../../build/media/store.js';
+import { sha256 } from '../../build/fs.js';
 import { readTree } from './read-tree.js';
 
 /**

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareMedia } from '../../build/media/prepare.js';
 import { createMediaPublisher, MediaCacheError } from '../../build/media/publish-media.js';
-import { sha256 } from '../../build/media/store.js';
+import { sha256 } from '../../build/fs.js';
 import { photoJpeg } from './media-fixtures.js';
 
 let dir: string;

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MediaStore, publicFileName, sha256 } from '../../build/media/store.js';
+import { sha256 } from '../../build/fs.js';
+import { MediaStore, publicFileName } from '../../build/media/store.js';
 
 let dir: string;
 beforeEach(async () => {
