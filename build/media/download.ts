@@ -1,5 +1,4 @@
 import { createLimiter, DEFAULT_HTTP, getWithRetry, ResponseRefusedError, WordPressError, type HttpOptions } from '../wordpress/http.js';
-import { fetchDeclaredAddresses } from '../wordpress/rest-index.js';
 import { MediaProblem } from './problem.js';
 import { createUrlPolicy, type DeclaredAddresses, type UrlVerdict } from './url-policy.js';
 
@@ -46,7 +45,8 @@ export function createMediaDownloader(options: DownloaderOptions): MediaDownload
     apiUrl: options.apiUrl,
     vouchedFor: options.vouchedFor ?? [],
     mediaOrigins: options.mediaOrigins ?? [],
-    declaredAddresses: options.declaredAddresses ?? (() => fetchDeclaredAddresses(options.apiUrl, http)),
+    // Asked only when an image's address needs it; its schema library loads then, not on every run.
+    declaredAddresses: options.declaredAddresses ?? (async () => (await import('../wordpress/rest-index.js')).fetchDeclaredAddresses(options.apiUrl, http)),
   });
   const maxBodyBytes = options.maxBytes ?? MAX_MEDIA_BYTES;
   const limit = createLimiter(IN_FLIGHT);
