@@ -151,12 +151,12 @@ export class BuildState {
   /** Every post, newest id first; bodies are read when a page needs one. */
   posts(): CachedPost[] {
     return reading(this.file, () => {
-      const rows = this.db.prepare('SELECT id, raw_hash, revision, entry, crc FROM posts ORDER BY id DESC').all() as unknown as { id: number; raw_hash: string; revision: string; entry: string; crc: number }[];
-      return rows.map((row) => {
-        if (rowChecksum(row.raw_hash, row.revision, row.entry) !== row.crc) throw new StateDamagedError(`build state ${this.file}: post ${row.id} is damaged`);
-        const entry = JSON.parse(row.entry) as Omit<CachedPost, 'rawHash' | 'revision'>;
-        const cached: CachedPost = { ...entry, rawHash: row.raw_hash, revision: row.revision };
-        defineLazyBody(cached.post, this, row.id);
+      const rows = allRows<[id: number, rawHash: string, revision: string, entry: string, crc: number]>(this.db, 'SELECT id, raw_hash, revision, entry, crc FROM posts ORDER BY id DESC');
+      return rows.map(([id, rawHash, revision, json, crc]) => {
+        if (rowChecksum(rawHash, revision, json) !== crc) throw new StateDamagedError(`build state ${this.file}: post ${id} is damaged`);
+        const entry = JSON.parse(json) as Omit<CachedPost, 'rawHash' | 'revision'>;
+        const cached: CachedPost = { ...entry, rawHash, revision };
+        defineLazyBody(cached.post, this, id);
         return cached;
       });
     });
@@ -182,8 +182,8 @@ export class BuildState {
     if (marker === undefined) return undefined;
     return reading(this.file, () => {
       const known: Record<number, KnownPost> = {};
-      for (const row of this.db.prepare('SELECT id, modified, media_id, terms FROM wp_known').all() as unknown as { id: number; modified: string; media_id: number; terms: string }[]) {
-        known[row.id] = { modified: row.modified, mediaId: row.media_id, terms: row.terms ? row.terms.split(',').map(Number) : [] };
+      for (const [id, modified, mediaId, terms] of allRows<[number, string, number, string]>(this.db, 'SELECT id, modified, media_id, terms FROM wp_known')) {
+        known[id] = { modified, mediaId, terms: terms ? terms.split(',').map(Number) : [] };
       }
       return { marker, known };
     });
@@ -195,18 +195,18 @@ export class BuildState {
       const outputs = new Map<string, OutputRecord>();
       // Thousands of pages share a few page descriptions: each read once, shared (records are not changed in place).
       const pages = new Map<string, NonNullable<OutputRecord['page']>>();
-      const rows = this.db.prepare('SELECT path, key, size, list, page, posts, crc FROM outputs').all() as unknown as OutputRow[];
-      for (const row of rows) {
-        if (rowChecksum(row.path, row.key, row.size, row.list, row.page, row.posts) !== row.crc) throw new StateDamagedError(`build state ${this.file}: the record of ${row.path} is damaged`);
-        const record: OutputRecord = { key: row.key, size: row.size };
-        if (row.page !== null) {
-          let page = pages.get(row.page);
-          if (!page) pages.set(row.page, (page = JSON.parse(row.page) as NonNullable<OutputRecord['page']>));
+      const rows = allRows<[path: string, key: string, size: number, list: string | null, page: string | null, posts: string | null, crc: number]>(this.db, 'SELECT path, key, size, list, page, posts, crc FROM outputs');
+      for (const [file, key, size, list, pageJson, posts, crc] of rows) {
+        if (rowChecksum(file, key, size, list, pageJson, posts) !== crc) throw new StateDamagedError(`build state ${this.file}: the record of ${file} is damaged`);
+        const record: OutputRecord = { key, size };
+        if (pageJson !== null) {
+          let page = pages.get(pageJson);
+          if (!page) pages.set(pageJson, (page = JSON.parse(pageJson) as NonNullable<OutputRecord['page']>));
           record.page = page;
         }
-        if (row.posts !== null) record.posts = row.posts ? row.posts.split(',').map(Number) : [];
-        if (row.list !== null) record.list = row.list;
-        outputs.set(row.path, record);
+        if (posts !== null) record.posts = posts ? posts.split(',').map(Number) : [];
+        if (list !== null) record.list = list;
+        outputs.set(file, record);
       }
       return outputs;
     });
@@ -226,7 +226,7 @@ export class BuildState {
 
   /** The order of every news list when the outputs were made, as fingerprints by list id. */
   lists(): Map<string, string> {
-    return reading(this.file, () => new Map((this.db.prepare('SELECT id, fingerprint FROM lists').all() as unknown as { id: string; fingerprint: string }[]).map((row) => [row.id, row.fingerprint])));
+    return reading(this.file, () => new Map(allRows<[id: string, fingerprint: string]>(this.db, 'SELECT id, fingerprint FROM lists')));
   }
 
   /** Saves a run's changes in one transaction: all of them or, on any failure, none. */
@@ -300,14 +300,11 @@ export class BuildState {
   }
 }
 
-interface OutputRow {
-  path: string;
-  key: string;
-  size: number;
-  list: string | null;
-  page: string | null;
-  posts: string | null;
-  crc: number;
+/** Every row of a query as an array of its columns: a full read builds no object per row (5,000-10,000 rows a run). */
+function allRows<Row extends unknown[]>(db: DatabaseSync, sql: string): Row[] {
+  const statement = db.prepare(sql);
+  statement.setReturnArrays(true);
+  return statement.all() as unknown as Row[];
 }
 
 /** Where a post read from the state reads its body from. */
