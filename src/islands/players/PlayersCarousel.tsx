@@ -28,6 +28,9 @@ export const PLAYERS_SWIPER: SwiperOptions = {
   coverflowEffect: { rotate: 30, stretch: 0, depth: 200, modifier: 1, slideShadows: false },
   // A click on a side card brings it to the centre.
   slideToClickedSlide: true,
+  // The focused card is centred by followFocus below. Swiper's own handler would slide a frame
+  // later, to a card the keyboard may have left by then (two quick Tabs came back to the first).
+  a11y: { scrollOnFocus: false },
 };
 
 /**
@@ -73,9 +76,10 @@ export function PlayersCarousel({ players }: PlayersCarouselProps) {
 }
 
 /**
- * The centred card follows the keyboard: a card whose link takes the focus slides to the centre
- * (Swiper's own handler skips cards it counts as visible, so the focus and the centre disagreed).
- * The browser's scroll of the hidden overflow, made to show the focused link, is undone.
+ * The centred card follows the keyboard: a card whose link takes the focus slides to the centre, at
+ * once (Swiper's own handler, turned off in PLAYERS_SWIPER, skipped cards it counted as visible and
+ * slid a frame late). The browser's scroll of the hidden overflow, made to show the focused link, is
+ * undone.
  */
 function followFocus(swiper: Swiper, onChange: (index: number) => void): () => void {
   const container = swiper.el;
