@@ -69,9 +69,8 @@ async function normalize(job: NormalizeJob): Promise<WorkerMessage> {
 }
 
 /** Renders the route instances it takes from the queue and writes it into the shared output folder. */
-async function render({ site: bytes, ...job }: RenderJob): Promise<WorkerMessage> {
-  // Only the copy is kept: the shared bytes (a large site's every post) are let go.
-  const site = deserialize(new Uint8Array(bytes)) as SiteData;
+async function render(job: RenderJob): Promise<WorkerMessage> {
+  const site = deserialize(new Uint8Array(job.site)) as SiteData;
   const writer = createFileWriter(job.folder);
   const outputs: RenderedOutput[] = [];
   const instances = expandRoutes(site);
