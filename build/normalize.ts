@@ -122,6 +122,14 @@ export async function normalizeContent(
   };
 }
 
+/** A post to normalize: its REST object (let go once normalized), its fingerprint, its place in the source and its id as given. */
+interface NormalizeJob {
+  raw: unknown;
+  hash: string;
+  index: number;
+  id: unknown;
+}
+
 /** Below this many posts, sharing them with a render worker costs more than it saves (bench/README.md). */
 const MIN_POSTS_TO_SHARE = 500;
 const CHUNK = 16;
@@ -131,14 +139,6 @@ const CHUNK = 16;
  * the workers take posts from one counter, so a worker still loading simply takes fewer. A post a
  * worker could not give back is normalized here: the results are those of one thread.
  */
-/** A post to normalize: its REST object (let go once normalized), its fingerprint, its place in the source and its id as given. */
-interface NormalizeJob {
-  raw: unknown;
-  hash: string;
-  index: number;
-  id: unknown;
-}
-
 async function normalizeAll(jobs: readonly NormalizeJob[], helpers?: Pick<RenderPool, 'normalize'>): Promise<PostResult[]> {
   const results: (PostResult | undefined)[] = new Array(jobs.length);
   const shared = helpers && jobs.length >= MIN_POSTS_TO_SHARE && jobs.length < LARGE_BUILD_POSTS ? helpers : undefined;
@@ -159,6 +159,7 @@ async function normalizeAll(jobs: readonly NormalizeJob[], helpers?: Pick<Render
   return jobs.map((job, position) => results[position] ?? take(job));
 }
 
+/** Normalizes a job's post and lets go of its REST object. */
 function take(job: NormalizeJob): PostResult {
   const result = normalizePost(job.raw, job.index);
   job.raw = undefined;
