@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { IslandName } from '../../src/islands/registry.js';
 import type { PageType } from '../../src/routes/types.js';
@@ -6,6 +7,7 @@ import type { BuiltAssets } from '../bundle.js';
 import type { LayoutShells } from '../render/layout-shell.js';
 import type { ReportMemo } from '../report.js';
 import type { BuildWarning } from '../warnings.js';
+import { sha256 } from '../fs.js';
 import { searchStore, type SearchStore } from '../search/store.js';
 import type { KnownPost, SyncState } from '../wordpress/sync.js';
 import { OUTPUT_POSTS_BY_POST, openDatabase, reading, removeDatabase, rowChecksum, StateDamagedError, stateFile } from './database.js';
@@ -117,7 +119,10 @@ export class BuildState {
   /** Opens the state of this output folder (a new, empty one when there is none). */
   static open(options: { outDir: string; cacheDir: string }): BuildState {
     const file = stateFile(options);
-    return new BuildState(file, openDatabase(file));
+    const opened = openDatabase(file);
+    // Up to schema 2 the search index had a database of its own beside the state: it goes with it.
+    if (opened.replaced) removeDatabase(path.join(options.cacheDir, `search-${sha256(path.resolve(options.outDir)).slice(0, 16)}.sqlite`));
+    return new BuildState(file, opened);
   }
 
   /** A damaged state: its file removed, a new empty one opened. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,10 +77,15 @@ describe('the build cache', () => {
     const db = new DatabaseSync(stateFile(options()));
     db.exec('PRAGMA user_version = 999');
     db.close();
+    // An older release kept the search index in a database of its own beside the state.
+    const oldSearchStore = path.join(root, 'cache', `search-${createHash('sha256').update(path.resolve(root, 'site')).digest('hex').slice(0, 16)}.sqlite`);
+    await writeFile(oldSearchStore, 'an older release’s search index');
+    await writeFile(`${oldSearchStore}-wal`, '');
     const report = await build();
     expect(report.run).toMatchObject({ mode: 'clean', cleanReason: 'cache made by another version of the build' });
     expect(report.warnings.filter((warning) => warning.kind === 'build-cache')).toEqual([]);
     expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+    expect((await readdir(path.join(root, 'cache'))).filter((name) => name.startsWith('search-'))).toEqual([]);
   });
 
   it('starts clean by itself when the options that shape every page change', async () => {
