@@ -93,8 +93,8 @@ export class MediaStore {
     const [index, derived, sources, files] = await Promise.all([
       readCacheJson(path.join(dir, 'index.json'), warn, 'its images are downloaded again'),
       readCacheJson(path.join(dir, 'derived.json'), warn, 'its images are converted again'),
-      listFiles(path.join(dir, 'sources')),
-      listFiles(path.join(dir, 'files')),
+      storedNames(path.join(dir, 'sources')),
+      storedNames(path.join(dir, 'files')),
     ]);
     const store = new MediaStore(dir, urlsOf(index.json), derivedOf(derived.json), sources, files);
     // A damaged or older file is written again at the next save, even if nothing else changes.
@@ -254,7 +254,7 @@ export class MediaStore {
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The names in a folder of the store (temporary files of older code beside them are not files of the store). */
-async function listFiles(dir: string): Promise<Set<string>> {
+async function storedNames(dir: string): Promise<Set<string>> {
   const names = await readdir(dir).catch(() => [] as string[]);
   return new Set(names.filter((name) => !name.includes('.tmp-')));
 }

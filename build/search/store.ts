@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { allRows } from '../state/database.js';
 
 /**
  * The search index's state between builds, tables of the build's state database
@@ -45,30 +46,24 @@ export interface SearchStore {
   }): void;
 }
 
-/** The manifest's row of the state's `meta` table (its values are JSON). */
-const MANIFEST_KEY = 'searchManifest';
-
-/** The store over the state database `db`; `reading` turns SQLite's errors into the state's own. */
-export function searchStore(db: DatabaseSync, reading: <T>(read: () => T) => T): SearchStore {
+/**
+ * The store over the state database `db`. From the state: `reading`, which turns SQLite's errors
+ * into its own, and its value for the manifest (set inside the store's transaction).
+ */
+export function searchStore(
+  db: DatabaseSync,
+  state: { reading: <T>(read: () => T) => T; manifest: () => string | undefined; setManifest: (manifest: string) => void },
+): SearchStore {
+  const { reading } = state;
   const recordByPath = db.prepare('SELECT record FROM search_pages WHERE path = ?');
   const recordByDoc = db.prepare('SELECT record FROM search_pages WHERE doc = ?');
   const chunkByName = db.prepare('SELECT contents FROM search_chunks WHERE name = ?');
   return {
-    pages: () =>
-      reading(() => {
-        // Rows as arrays: 5,000 objects of two keys cost a cron run more than the query.
-        const statement = db.prepare('SELECT path, doc FROM search_pages');
-        statement.setReturnArrays(true);
-        return new Map(statement.all() as unknown as [string, number | null][]);
-      }),
+    pages: () => reading(() => new Map(allRows<[path: string, doc: number | null]>(db, 'SELECT path, doc FROM search_pages'))),
     record: (page) => reading(() => (recordByPath.get(page) as { record: string } | undefined)?.record),
     recordOf: (doc) => reading(() => (recordByDoc.get(doc) as { record: string } | undefined)?.record),
     records: () => reading(() => new Map((db.prepare('SELECT path, record FROM search_pages').all() as { path: string; record: string }[]).map((row) => [row.path, row.record]))),
-    manifest: () =>
-      reading(() => {
-        const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(MANIFEST_KEY) as { value: string } | undefined;
-        return row === undefined ? undefined : (JSON.parse(row.value) as string);
-      }),
+    manifest: state.manifest,
     chunk: (name) => reading(() => (chunkByName.get(name) as { contents: string } | undefined)?.contents),
     save({ replace, set, removed, manifest, chunks, droppedChunks }) {
       db.exec('BEGIN IMMEDIATE');
@@ -82,7 +77,7 @@ export function searchStore(db: DatabaseSync, reading: <T>(read: () => T) => T):
         for (const name of droppedChunks) dropChunk.run(name);
         const addChunk = db.prepare('INSERT OR IGNORE INTO search_chunks (name, contents) VALUES (?, ?)');
         for (const [name, contents] of chunks) addChunk.run(name, contents);
-        db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(MANIFEST_KEY, JSON.stringify(manifest));
+        state.setManifest(manifest);
         db.exec('COMMIT');
       } catch (error) {
         if (db.isTransaction) db.exec('ROLLBACK');

@@ -10,7 +10,7 @@ import type { BuildWarning } from '../warnings.js';
 import { sha256 } from '../fs.js';
 import { searchStore, type SearchStore } from '../search/store.js';
 import type { KnownPost, SyncState } from '../wordpress/sync.js';
-import { OUTPUT_POSTS_BY_POST, openDatabase, reading, removeDatabase, rowChecksum, StateDamagedError, stateFile } from './database.js';
+import { allRows, OUTPUT_POSTS_BY_POST, openDatabase, reading, removeDatabase, rowChecksum, StateDamagedError, stateFile } from './database.js';
 
 /** A post as the next build needs it: normalized, its images attached (their public files), its terms by id. */
 export interface CachedPost {
@@ -142,15 +142,19 @@ export class BuildState {
     });
   }
 
-  /** Sets one value outside a run's save (the publishing flag), committed at once. */
-  setMeta(key: keyof StateMeta, value: unknown): void {
+  /** Sets one value outside a run's save: committed at once, or with the transaction in progress. */
+  setMeta<K extends keyof StateMeta>(key: K, value: StateMeta[K] | undefined): void {
     if (value === undefined) this.db.prepare('DELETE FROM meta WHERE key = ?').run(key as string);
     else this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key as string, JSON.stringify(value));
   }
 
   /** The search index's records and chunks (their tables, saved in a transaction of their own). */
   searchStore(): SearchStore {
-    return searchStore(this.db, (read) => reading(this.file, read));
+    return searchStore(this.db, {
+      reading: (read) => reading(this.file, read),
+      manifest: () => this.meta('searchManifest'),
+      setManifest: (manifest) => this.setMeta('searchManifest', manifest),
+    });
   }
 
   /** Every post, newest id first; bodies are read when a page needs one. */
@@ -305,12 +309,6 @@ export class BuildState {
   }
 }
 
-/** Every row of a query as an array of its columns: a full read builds no object per row (5,000-10,000 rows a run). */
-function allRows<Row extends unknown[]>(db: DatabaseSync, sql: string): Row[] {
-  const statement = db.prepare(sql);
-  statement.setReturnArrays(true);
-  return statement.all() as unknown as Row[];
-}
 
 /** Where a post read from the state reads its body from. */
 const BODY_SOURCE = Symbol('body source');

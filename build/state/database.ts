@@ -93,3 +93,10 @@ export function reading<T>(file: string, read: () => T): T {
     throw new StateDamagedError(`build state ${file} is damaged (${(error as Error).message})`);
   }
 }
+
+/** Every row of a query as an array of its columns: a full read builds no object per row (5,000-10,000 rows a run). */
+export function allRows<Row extends unknown[]>(db: DatabaseSync, sql: string): Row[] {
+  const statement = db.prepare(sql);
+  statement.setReturnArrays(true);
+  return statement.all() as unknown as Row[];
+}
