@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/browser/chromium.js';
 
 /** Browser tests run against the built site (`.tmp/site`, built by tests/run-all.sh) on loopback. */
 const PORT = Number(process.env.TEST_PORT ?? 4173);
+/** The built site (SITE_DIR, as tests/site reads it): several builds can be tested side by side. */
+const SITE_DIR = process.env.SITE_DIR ?? '.tmp/site';
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -12,7 +14,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: '.tmp/results/browser.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.SITE_DIR ? `${SITE_DIR}-results.json` : '.tmp/results/browser.json' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -26,7 +28,7 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: `npx http-server .tmp/site -a 127.0.0.1 -p ${PORT} -c-1 -s`,
+    command: `npx http-server ${SITE_DIR} -a 127.0.0.1 -p ${PORT} -c-1 -s`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -22,7 +22,7 @@ test.describe('every page of the route table', () => {
 });
 
 test.describe("an article's recent posts (issue 33)", () => {
-  const latest = () => JSON.parse(readFileSync('.tmp/site/actualites/recents.json', 'utf8')) as { href: string }[];
+  const latest = () => JSON.parse(readFileSync(`${process.env.SITE_DIR ?? '.tmp/site'}/actualites/recents.json`, 'utf8')) as { href: string }[];
   const oldest = () => builtPagePaths().filter((path) => /^\/actualites\/article\/\d+\/$/.test(path)).sort((a, b) => Number(a.split('/')[3]) - Number(b.split('/')[3]))[0] as string;
 
   test('are links of the page itself, in the HTML before any script, aligned, without a frame', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { href } from '../../src/routes/route-paths.js';
 
-const report = () => JSON.parse(readFileSync('.tmp/site-report.json', 'utf8')) as { pagePaths: string[] };
+const report = () => JSON.parse(readFileSync(`${process.env.SITE_DIR ?? '.tmp/site'}-report.json`, 'utf8')) as { pagePaths: string[] };
 
 /** Every HTML page the build wrote, from the build report next to the tested output. */
 export function builtPagePaths(): string[] {
