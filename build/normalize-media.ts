@@ -92,7 +92,7 @@ export async function attachMedia(
     const contentHtml = linked.html;
     return {
       ...entry,
-      post: { ...entry.post, contentHtml, image: featuredImage && featured ? { ...featuredImage, alt: featured.alt } : null },
+      post: { ...entry.post, contentHtml, image: featuredImage && featured ? { ...featuredImage, alt: featured.alt, ...(featured.caption ? { caption: featured.caption } : {}) } : null },
       media: { ...entry.media, files: [...files].sort() },
       warnings,
       retry,

@@ -37,7 +37,8 @@ export interface NormalizedPost {
 }
 
 export interface PostMedia {
-  featured?: { source: string; alt: string };
+  /** The featured image's file, its alt text and its caption (a photo credit; plain text, '' when none). */
+  featured?: { source: string; alt: string; caption: string };
   requests: MediaRequest[];
   /** URLs the REST API returned as media: they may be fetched outside the uploads folder. */
   vouched: string[];
@@ -173,6 +174,9 @@ export function normalizePost(item: unknown, index: number): PostResult {
   else if (!isObject(featuredMedia) || typeof featuredMedia.code === 'string') note('featured-image-unavailable', 'featured image unavailable');
   const images = collectPostImages(item);
   const alt = (isObject(featuredMedia) && typeof featuredMedia.alt_text === 'string' ? toPlainText(featuredMedia.alt_text) : '') || `Illustration : ${titleText}`;
+  // The attachment's caption is often the photo credit ('Photo : SQBB / J. Lefèvre'): editors' HTML,
+  // untrusted like the rest, kept as text (its <p> and any link dropped).
+  const caption = isObject(featuredMedia) ? frenchText(toPlainText(rendered(featuredMedia.caption))) : '';
 
   const termLists = Array.isArray(embedded['wp:term']) ? embedded['wp:term'] : undefined;
   const modified = dateOrUndefined(item.modified) ?? date;
@@ -195,7 +199,7 @@ export function normalizePost(item: unknown, index: number): PostResult {
       modified: typeof item.modified === 'string' ? item.modified : '',
       mediaId: isPositiveIntegerId(item.featured_media) ? item.featured_media : 0,
       media: {
-        ...(images.featured ? { featured: { source: images.featured.source, alt } } : {}),
+        ...(images.featured ? { featured: { source: images.featured.source, alt, caption } } : {}),
         requests: mediaRequestsOf(id, images),
         vouched: images.vouched,
         files: [],

@@ -13,6 +13,8 @@ export interface Term {
 /** A featured image as the site serves it (converted files under /media/, see build/media), with its alt text. */
 export interface NewsImage extends PreparedImage {
   alt: string;
+  /** The attachment's caption as plain text (often the photo credit), shown under the article's image; absent when WordPress holds none. */
+  caption?: string;
 }
 
 export interface NewsPost {

@@ -70,6 +70,16 @@ describe('article page', () => {
     ]);
   });
 
+  it("shows the featured image's credit under it, and no empty caption where WordPress holds none", () => {
+    const { $ } = render(site, '/actualites/article/39');
+    const figure = $('.article figure').has('img.article-image');
+    expect(figure.children().map((_, child) => child.tagName).get()).toEqual(['picture', 'figcaption']);
+    expect(figure.find('figcaption').text()).toBe('Photo\u00a0: SQBB / J. Lefèvre');
+    const other = render(site, '/actualites/article/62').$;
+    expect(other('img.article-image')).toHaveLength(1);
+    expect(other('.article figcaption')).toHaveLength(0);
+  });
+
   it('renders the newest article with the 4 latest posts (thumbnail, title, French date), opening in the same tab', () => {
     const { $ } = render(site, '/actualites/article/62');
     const recent = $('.sidebar-recent a');

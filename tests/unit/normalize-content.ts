@@ -39,5 +39,5 @@ function withMadeUpImage(entry: NormalizedPost): NormalizedPost {
     bytes: width * 10,
   });
   const variants = [variant(400, 'avif'), variant(1024, 'avif'), variant(400, 'webp'), variant(1024, 'webp'), variant(1024, 'jpeg'), variant(144, 'jpeg', 'square'), variant(144, 'avif', 'square')];
-  return { ...entry, post: { ...entry.post, image: { width: 1024, height: 576, alt: featured.alt, variants } } };
+  return { ...entry, post: { ...entry.post, image: { width: 1024, height: 576, alt: featured.alt, ...(featured.caption ? { caption: featured.caption } : {}), variants } } };
 }

@@ -60,11 +60,23 @@ describe('normalizeWordPress', () => {
     if ('skipped' in result) throw new Error(result.skipped.message);
     const { media, post } = result.normalized;
     const source = 'https://wp.example.org/wp-content/uploads/2025/08/sqbb-actu-19.jpg';
-    expect(media.featured).toEqual({ source, alt: 'Photo : Retour en images sur la soirée des partenaires' });
+    expect(media.featured).toEqual({ source, alt: 'Photo : Retour en images sur la soirée des partenaires', caption: 'Photo\u00a0: SQBB / J. Lefèvre' });
     expect(media.requests.filter((request) => request.url === source).map((request) => request.slot)).toEqual(expect.arrayContaining(['article', 'card', 'hero', 'thumb']));
     expect(media.vouched).toContain(source);
     // Until build/media attaches the converted files, nothing of WordPress's is shown.
     expect(post.image).toBeNull();
+  });
+
+  it("reads the featured image's caption (a photo credit) as plain text, whatever markup WordPress or an editor put in it", () => {
+    const caption = (rendered: unknown) => {
+      const result = normalizePost(post((copy) => (copy._embedded['wp:featuredmedia'][0].caption = { rendered })), 0);
+      if ('skipped' in result) throw new Error(result.skipped.message);
+      return result.normalized.media.featured?.caption;
+    };
+    expect(caption('<p>Photo&nbsp;: <a href="https://photo.example">J.&nbsp;Lefèvre</a> <script>alert(1)</script><img src=x onerror=alert(1)></p>\n')).toBe('Photo\u00a0: J. Lefèvre');
+    expect(caption('<p>&laquo; Le Kop &raquo; &amp; ses tambours</p>')).toBe('«\u202fLe Kop\u202f» & ses tambours');
+    expect(caption('')).toBe('');
+    expect(caption(42)).toBe('');
   });
 
   it('gives a featured image without alt text the title as its alt, and reads broken sizes without failing', () => {

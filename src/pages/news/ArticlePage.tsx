@@ -8,12 +8,14 @@ export interface ArticlePageProps extends ArticleSidebarProps {
   date: string;
   dateIso: string;
   image: PictureData | null;
+  /** The featured image's caption or credit, plain text, shown under it. */
+  imageCaption?: string;
   /** Sanitized in normalize. */
   contentHtml: string;
 }
 
 /** Spec 2.13: one article with the fixed author box 'Admin' and the sidebar. */
-export function ArticlePage({ titleText, date, dateIso, image, contentHtml, ...sidebar }: ArticlePageProps) {
+export function ArticlePage({ titleText, date, dateIso, image, imageCaption, contentHtml, ...sidebar }: ArticlePageProps) {
   return (
     <>
       <div className="page-banner article-banner">
@@ -30,7 +32,10 @@ export function ArticlePage({ titleText, date, dateIso, image, contentHtml, ...s
       <div className="container article-layout">
         <article className="article">
           {image ? (
-            <ResponsivePicture picture={image} className="article-image" priority />
+            <figure className="article-figure">
+              <ResponsivePicture picture={image} className="article-image" priority />
+              {imageCaption ? <figcaption className="article-image-caption">{imageCaption}</figcaption> : null}
+            </figure>
           ) : null}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: contentHtml }} />
           <aside className="article-author" aria-label="Auteur">

@@ -98,6 +98,7 @@ export function loadArticle(site: SiteData, post: NewsPost): { props: ArticlePag
     date: formatFrenchLongDate(post.date),
     dateIso: isoDay(post.date),
     image,
+    ...(image && post.image?.caption ? { imageCaption: post.image.caption } : {}),
     contentHtml: post.contentHtml,
     categories: post.categories.map(({ id, name }) => ({ id, name })),
     tags: post.tags.map(({ id, name }) => ({ id, name })),

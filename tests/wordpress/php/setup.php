@@ -155,6 +155,8 @@ foreach ($seed['posts'] as $index => $post) {
         draw_image($file, $post['image']['hue'], $post['image']['label']);
         $attachmentId = attach($postId, $file, 'image/jpeg', $post['image']['label'], $post['date']);
         update_post_meta($attachmentId, '_wp_attachment_image_alt', 'Photo : ' . $post['image']['label']);
+        // The attachment's caption (its excerpt), a photo credit: the article shows it under the image.
+        if (!empty($post['image']['caption'])) wp_update_post(['ID' => $attachmentId, 'post_excerpt' => $post['image']['caption']]);
         set_post_thumbnail($postId, $attachmentId);
         if (!empty($post['contentImage'])) {
             $figure = '<figure class="wp-block-image size-large">' . wp_get_attachment_image($attachmentId, 'medium_large') . '<figcaption>' . esc_html($post['image']['label']) . '</figcaption></figure>';
