@@ -30,7 +30,7 @@ export function writeFileAtomic(file: string, contents: string | Uint8Array): vo
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new Error(`writing ${file} failed: ${(error as Error).message}`, { cause: error });
+    throw writeFailure(file, error);
   }
 }
 
@@ -46,8 +46,34 @@ export async function writeFileAtomicVia(temporaryDir: string, file: string, con
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw error;
+    throw writeFailure(file, error);
   }
+}
+
+/** What to do about a write's system error, by its code. */
+const WRITE_ADVICE: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk holding it is full: free some space there or point --cache / --out elsewhere, then build again',
+  EDQUOT: "the user's disk quota is used up: free some space or raise the quota, then build again",
+  EROFS: 'its file system is mounted read-only: point --cache / --out at a writable folder',
+  EACCES: 'this user may not write there: run the build as the folder\'s owner or make the folder writable',
+  EPERM: 'the folder or file may not be changed (immutable: lsattr, chattr -i; or owned by another user): make it writable',
+};
+
+/**
+ * An error that names the file written and what to do: Node's own says `ENOSPC: no space left on
+ * device, write`, without the path. Its `code` stays the system's, for callers that test it.
+ */
+export function writeFailure(file: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const failure: Error & { code?: string } = new Error(`writing ${file} failed: ${error instanceof Error ? error.message : String(error)}${writeAdvice(code)}`, { cause: error });
+  if (code) failure.code = code;
+  return failure;
+}
+
+/** ' (what to do)' for a write error's system code (ENOSPC, EACCES...), '' for another. */
+export function writeAdvice(code: string | undefined): string {
+  const advice = code ? WRITE_ADVICE[code] : undefined;
+  return advice ? ` (${advice})` : '';
 }
 
 /** Every file under `dir`, relative and '/'-separated ([] when there is no folder); `skip` drops a top-level folder. */

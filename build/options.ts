@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { withoutCredentials } from './redact-credentials.js';
 
 export interface BuildOptions {
   /** Snapshot folder (posts.json, categories.json, tags.json); ignored when wpUrl is set. */
@@ -100,7 +101,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
   const dataDir = value('data');
   return {
     contentDir: path.resolve(cwd, value('content') ?? 'data/wordpress'),
-    ...(wpUrl ? { wpUrl: parseHttpUrl('--wp / WP_API_URL', wpUrl) } : {}),
+    ...(wpUrl ? { wpUrl: parseHttpUrl('--wp / WP_API_URL', wpUrl, " (WordPress's REST reads need none; previews use WP_APP_USER and WP_APP_PASSWORD)") } : {}),
     outDir: path.resolve(cwd, value('out') ?? 'dist'),
     siteUrl: parseHttpUrl('--site-url / SITE_URL', value('site-url') ?? 'http://localhost:8080'),
     allowShrink: enabled('allow-shrink'),
@@ -117,14 +118,25 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
 /** True when the command line asks for the usage. */
 export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
 
-function parseHttpUrl(label: string, value: string): string {
+/**
+ * An absolute http(s) URL without query, fragment or credentials. A `user:password@` is refused, not
+ * used: Node's fetch never sends it (it refuses such a URL), and these URLs are printed in log lines,
+ * the report and the builder's /healthz. No message repeats the credentials.
+ */
+function parseHttpUrl(label: string, value: string, credentialsHint = ''): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new OptionsError(`${label}: "${value}" is not an absolute URL`);
+    throw new OptionsError(`${label}: "${withoutCredentials(value)}" is not an absolute URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OptionsError(`${label}: only http(s) URLs are accepted`);
+  if (url.username || url.password) {
+    const shown = new URL(url.href);
+    shown.username = '';
+    shown.password = '';
+    throw new OptionsError(`${label}: the URL carries a user name or password (${url.protocol}//***@${shown.host}): remove them: they are never sent, and would be printed in logs${credentialsHint}`);
+  }
   if (url.search || url.hash) throw new OptionsError(`${label}: no query string or fragment allowed`);
   return url.href.replace(/\/+$/, '');
 }
@@ -133,7 +145,6 @@ function parseHttpUrl(label: string, value: string): string {
 function parseMediaOrigin(value: string): string {
   if (value === '') throw new OptionsError('option --media-origin needs a value');
   const url = new URL(parseHttpUrl('--media-origin / MEDIA_ORIGINS', value));
-  if (url.username || url.password) throw new OptionsError(`--media-origin / MEDIA_ORIGINS: "${value}" carries credentials`);
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 

@@ -1,4 +1,5 @@
 import { formatCount } from './format-count.js';
+import { withoutCredentials } from './redact-credentials.js';
 /**
  * Build warnings: each has a kind, so the log can group them (a 5,000-post build may have 500 posts
  * without a featured image: one line with a count, not 500), while the report JSON keeps every one
@@ -41,7 +42,11 @@ export interface BuildWarning {
   message: string;
 }
 
-export const warning = (kind: WarningKind, message: string, id?: number): BuildWarning => (id === undefined ? { kind, message } : { kind, id, message });
+/** A URL's user and password in the message (a post's contents may name one) are masked: warnings reach the log and the report. */
+export const warning = (kind: WarningKind, message: string, id?: number): BuildWarning => {
+  const shown = withoutCredentials(message);
+  return id === undefined ? { kind, message: shown } : { kind, id, message: shown };
+};
 
 /** A post's warning, its message prefixed with the post: 'post 16: no featured image'. */
 export const postWarning = (id: number, kind: WarningKind, message: string): BuildWarning => warning(kind, `post ${id}: ${message}`, id);

@@ -48,11 +48,12 @@ export interface SearchStore {
 
 /**
  * The store over the state database `db`. From the state: `reading`, which turns SQLite's errors
- * into its own, and its value for the manifest (set inside the store's transaction).
+ * into its own, `savingFailed`, which names its file (a full disk), and its value for the manifest
+ * (set inside the store's transaction).
  */
 export function searchStore(
   db: DatabaseSync,
-  state: { reading: <T>(read: () => T) => T; manifest: () => string | undefined; setManifest: (manifest: string) => void },
+  state: { reading: <T>(read: () => T) => T; savingFailed: (error: unknown) => Error; manifest: () => string | undefined; setManifest: (manifest: string) => void },
 ): SearchStore {
   const { reading } = state;
   const recordByPath = db.prepare('SELECT record FROM search_pages WHERE path = ?');
@@ -81,7 +82,7 @@ export function searchStore(
         db.exec('COMMIT');
       } catch (error) {
         if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
+        throw state.savingFailed(error);
       }
     },
   };

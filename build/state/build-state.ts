@@ -10,7 +10,7 @@ import type { BuildWarning } from '../warnings.js';
 import { sha256 } from '../fs.js';
 import { searchStore, type SearchStore } from '../search/store.js';
 import type { KnownPost, SyncState } from '../wordpress/sync.js';
-import { allRows, OUTPUT_POSTS_BY_POST, openDatabase, reading, removeDatabase, rowChecksum, StateDamagedError, stateFile } from './database.js';
+import { allRows, OUTPUT_POSTS_BY_POST, openDatabase, reading, removeDatabase, rowChecksum, savingFailure, StateDamagedError, stateFile } from './database.js';
 
 /** A post as the next build needs it: normalized, its images attached (their public files), its terms by id. */
 export interface CachedPost {
@@ -152,6 +152,7 @@ export class BuildState {
   searchStore(): SearchStore {
     return searchStore(this.db, {
       reading: (read) => reading(this.file, read),
+      savingFailed: (error) => savingFailure('saving the search index in the build state', this.file, error),
       manifest: () => this.meta('searchManifest'),
       setManifest: (manifest) => this.setMeta('searchManifest', manifest),
     });
@@ -304,7 +305,7 @@ export class BuildState {
     } catch (error) {
       // SQLite ends the transaction itself on some errors (a full disk).
       if (db.isTransaction) db.exec('ROLLBACK');
-      throw new Error(`saving the build state ${this.file} failed: ${(error as Error).message}`, { cause: error });
+      throw savingFailure('saving the build state', this.file, error);
     }
   }
 }

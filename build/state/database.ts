@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { crc32 } from 'node:zlib';
-import { sha256 } from '../fs.js';
+import { sha256, writeAdvice } from '../fs.js';
 
 /**
  * The build's state: one SQLite database per output folder, in the cache folder. Tables, not a
@@ -85,6 +85,19 @@ export function removeDatabase(file: string): void {
 }
 
 /** Runs `read`, turning SQLite's errors (a damaged file) into StateDamagedError. */
+/** SQLite's result codes for a write that failed on the file system, as the system's own codes. */
+const SQLITE_WRITE_ERRORS: Readonly<Record<number, string>> = { 13: 'ENOSPC', 8: 'EROFS', 14: 'EACCES' };
+
+/**
+ * A failed save of the state database, naming its file and what to do: SQLite says only
+ * "database or disk is full".
+ */
+export function savingFailure(what: string, file: string, error: unknown): Error {
+  const errcode = (error as { errcode?: unknown }).errcode;
+  const code = typeof errcode === 'number' ? SQLITE_WRITE_ERRORS[errcode & 0xff] : undefined;
+  return new Error(`${what} ${file} failed: ${error instanceof Error ? error.message : String(error)}${writeAdvice(code)}`, { cause: error });
+}
+
 export function reading<T>(file: string, read: () => T): T {
   try {
     return read();

@@ -1,7 +1,10 @@
+import { carriesCredentials, withoutCredentials } from '../redact-credentials.js';
+
 /**
  * HTTP for the club's WordPress: a timeout per request, retries with exponential backoff on network
- * errors, timeouts, 429 and 5xx (honouring Retry-After), a limit on requests in flight, and a size
- * cap on every answer, enforced while it streams in.
+ * errors, timeouts, 429 and 5xx (honouring Retry-After), a limit on requests in flight, a size cap
+ * on every answer and on a whole pull, enforced while the bodies stream in, and redirects followed
+ * only where the caller allows (within the same origin unless it says otherwise).
  */
 export interface HttpOptions {
   /** Per attempt, headers and body included. */
@@ -20,6 +23,10 @@ export interface HttpOptions {
   traffic?: Traffic;
   /** Aborted once the work these requests serve has failed: no request starts after it, those in flight stop. */
   signal?: AbortSignal;
+  /** The bytes every answer of one pull may hold together (MAX_PULL_BYTES); counted only with `held`. */
+  maxPullBytes: number;
+  /** The bytes the bodies of one pull hold so far, shared by its requests (build/wordpress/pull.ts's session). */
+  held?: { bytes: number };
 }
 
 export interface Traffic {
@@ -36,12 +43,22 @@ export interface Traffic {
  */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The cap on a whole pull, every answer's body together: pages under the 64 MB cap each can still add
+ * up to gigabytes (20 pages of 59 MB took a build to 3 GB). A full pull of 20,000 posts is 116-150 MB
+ * (6-7.4 KB a post: bench/README.md, /work/shared/wp-samples); 256 MB leaves room for 35,000 such
+ * posts, or 14,000 as long as the reference post, and keeps the build near 1 GB (the parsed JSON
+ * costs about twice its bytes) whatever a server sends.
+ */
+export const MAX_PULL_BYTES = 256 * 1024 * 1024;
+
 export const DEFAULT_HTTP: HttpOptions = {
   timeoutMs: 20_000,
   retries: 3,
   backoffMs: 500,
   maxRetryAfterMs: 30_000,
   maxBodyBytes: MAX_RESPONSE_BYTES,
+  maxPullBytes: MAX_PULL_BYTES,
   fetch: (input, init) => fetch(input, init),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
@@ -52,7 +69,7 @@ export class WordPressError extends Error {
   status?: number;
 }
 
-/** Refused without retrying: a body over the size limit, a redirect the caller does not allow. */
+/** Refused without retrying: a body over a size limit (one answer's or the pull's), a redirect the caller does not allow. */
 export class ResponseRefusedError extends WordPressError {
   override name = 'ResponseRefusedError';
   constructor(
@@ -81,7 +98,9 @@ export interface RequestOptions {
   maxBodyBytes?: number;
   /**
    * Redirects are followed one by one, each target first shown to this check: it answers why the
-   * target is refused, or undefined to follow. Without it fetch follows redirects by itself.
+   * target is refused, or undefined to follow. Without it, only redirects within the requested URL's
+   * origin are followed: a WordPress (or a proxy, a hijacked DNS name) sending the pull to another
+   * host must not have that host's answers published as the club's content.
    */
   checkRedirect?: (target: string) => string | undefined | Promise<string | undefined>;
 }
@@ -106,8 +125,8 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
         await response.body?.cancel();
         return { status: 304, headers: response.headers, body: new Uint8Array(), url: finalUrl };
       }
-      // An error page is only read for its WordPress error code: never more than the limit.
-      const body = response.ok ? await readBody(response, maxBodyBytes, finalUrl) : await readBody(response, maxBodyBytes, finalUrl).catch(() => new Uint8Array());
+      // An error page is only read for its WordPress error code: never more than the limit, not held.
+      const body = response.ok ? await readBody(response, maxBodyBytes, finalUrl, pullLimit(options)) : await readBody(response, maxBodyBytes, finalUrl).catch(() => new Uint8Array());
       if (options.traffic) {
         options.traffic.requests += 1;
         options.traffic.bytes += body.byteLength;
@@ -148,21 +167,35 @@ function withStatus(error: WordPressError, status: number | undefined): WordPres
   return error;
 }
 
+/** The default redirect check: the same origin as `url` (scheme, host and port), nothing else. */
+export function sameOriginAs(url: string): (target: string) => string | undefined {
+  const origin = new URL(url).origin;
+  return (target) => (new URL(target).origin === origin ? undefined : `another origin than ${origin} (only redirects within it are followed: point the build at the address WordPress answers at)`);
+}
+
 async function fetchFollowing(url: string, options: HttpOptions, request: RequestOptions, signal: AbortSignal): Promise<{ response: Response; finalUrl: string }> {
   const init: RequestInit = {
     signal,
     headers: { accept: 'application/json, image/*;q=0.9, */*;q=0.5', ...request.headers },
-    redirect: request.checkRedirect ? 'manual' : 'follow',
+    redirect: 'manual',
   };
+  const checkRedirect = request.checkRedirect ?? sameOriginAs(url);
   let current = url;
   for (let hop = 0; ; hop += 1) {
     const response = await options.fetch(current, init);
-    if (!request.checkRedirect || !REDIRECT_STATUSES.has(response.status)) return { response, finalUrl: response.url || current };
+    if (!REDIRECT_STATUSES.has(response.status)) return { response, finalUrl: response.url || current };
     await response.body?.cancel();
     const location = response.headers.get('location');
     const target = location ? safeResolve(location, current) : undefined;
-    const refused = !target ? 'no usable Location header' : hop >= MAX_REDIRECTS ? `more than ${MAX_REDIRECTS} redirects` : await request.checkRedirect(target);
-    if (refused) throw new ResponseRefusedError(`${url} redirects to ${target ?? JSON.stringify(location)}: ${refused}`, 'redirect');
+    // fetch refuses a URL with credentials, printing it: refused here first, and never shown.
+    const refused = !target
+      ? 'no usable Location header'
+      : hop >= MAX_REDIRECTS
+        ? `more than ${MAX_REDIRECTS} redirects`
+        : carriesCredentials(target)
+          ? 'the target carries a user name or password'
+          : await checkRedirect(target);
+    if (refused) throw new ResponseRefusedError(withoutCredentials(`${url} redirects to ${target ?? JSON.stringify(location)}: ${refused}`), 'redirect');
     current = target as string;
   }
 }
@@ -175,30 +208,56 @@ function safeResolve(location: string, base: string): string | undefined {
   }
 }
 
+/** A pull's bytes held so far and its cap, when the request belongs to one. */
+interface PullLimit {
+  held: { bytes: number };
+  maxBytes: number;
+}
+
+const pullLimit = (options: HttpOptions): PullLimit | undefined => (options.held ? { held: options.held, maxBytes: options.maxPullBytes } : undefined);
+
 /**
  * The body, read chunk by chunk: never more than `maxBytes` held, whatever the server sends or
- * declares (a ResponseRefusedError 'too-large' past it).
+ * declares (a ResponseRefusedError 'too-large' past it). With `pull`, each chunk also counts toward
+ * the whole pull's bytes, which stops the pull as soon as they pass its cap; a body that fails gives
+ * its bytes back (a retry reads it again).
  */
-export async function readBody(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+export async function readBody(response: Response, maxBytes: number, url: string, pull?: PullLimit): Promise<Uint8Array> {
   const tooLarge = () => new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes (${formatMegabytes(maxBytes)}, the limit for one answer)`, 'too-large');
+  const pullTooLarge = (limit: PullLimit) =>
+    new ResponseRefusedError(`${url}: the pull holds more than ${limit.maxBytes} bytes with it (${formatMegabytes(limit.maxBytes)}, the limit for a whole pull: MAX_PULL_BYTES in build/wordpress/http.ts)`, 'too-large');
   const declared = Number(response.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
     throw tooLarge();
   }
+  if (pull && Number.isFinite(declared) && pull.held.bytes + declared > pull.maxBytes) {
+    await response.body?.cancel();
+    throw pullTooLarge(pull);
+  }
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (pull) pull.held.bytes += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      if (pull && pull.held.bytes > pull.maxBytes) {
+        await reader.cancel();
+        throw pullTooLarge(pull);
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    if (pull) pull.held.bytes -= total;
+    throw error;
   }
   const body = new Uint8Array(total);
   let offset = 0;

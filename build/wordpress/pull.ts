@@ -58,7 +58,8 @@ export interface PullSession {
  */
 export function startSession(options: PullOptions, extra: Partial<HttpOptions> = {}): PullSession {
   const stop = new AbortController();
-  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http, ...extra, signal: stop.signal };
+  // Every answer of the pull counts toward one cap (MAX_PULL_BYTES), as its bodies stream in.
+  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http, ...extra, signal: stop.signal, held: { bytes: 0 } };
   const limited = createLimiter(options.concurrency ?? 3);
   const limit: Limiter = (task) =>
     limited(async () => {

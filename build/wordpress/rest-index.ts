@@ -21,9 +21,8 @@ export function restIndexUrl(apiUrl: string): string {
 export async function fetchDeclaredAddresses(apiUrl: string, http: HttpOptions): Promise<DeclaredAddresses> {
   try {
     const index = restIndexUrl(apiUrl);
-    // A redirect elsewhere is no index of this WordPress (and that host never hears of it).
-    const sameOrigin = (target: string) => (new URL(target).origin === new URL(index).origin ? undefined : 'another origin');
-    const response = await getWithRetry(`${index}?_fields=url,home`, http, { maxBodyBytes: MAX_INDEX_BYTES, checkRedirect: sameOrigin });
+    // Redirects within WordPress's origin only (getWithRetry's default): one elsewhere is no index of this WordPress.
+    const response = await getWithRetry(`${index}?_fields=url,home`, http, { maxBodyBytes: MAX_INDEX_BYTES });
     const declared = RestIndex.parse(JSON.parse(new TextDecoder().decode(response.body)));
     const addresses = [declared.url, declared.home].filter((address): address is string => typeof address === 'string' && /^https?:\/\//i.test(address));
     return { addresses: [...new Set(addresses)] };

@@ -268,3 +268,111 @@ describe('pullWordPress against a WordPress that misbehaves', () => {
     expect(error.message).toMatch(/posts\?\S+ answered 16 bytes of application\/json that are not valid JSON \(.+\)$/);
   });
 });
+
+describe('pullWordPress and redirects', () => {
+  /** A second server on another port: another origin, whose answers must never be published. */
+  let elsewhere: Server | undefined;
+  afterEach(async () => {
+    elsewhere?.closeAllConnections();
+    await new Promise((resolve) => elsewhere?.close(resolve) ?? resolve(undefined));
+    elsewhere = undefined;
+  });
+
+  it('refuses a redirect to another origin on one line naming both URLs, and never asks that host', async () => {
+    const asked: string[] = [];
+    elsewhere = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      sendList(response, [{ id: 666, title: { rendered: 'Contenu d’un autre site' } }], 1);
+    });
+    await new Promise<void>((resolve) => elsewhere?.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      if (url.pathname.endsWith('/posts')) return void response.writeHead(302, { location: `${other}/wp-json/wp/v2/posts${url.search}` }).end();
+      paged(0, 3)(url, request, response);
+    });
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toMatch(new RegExp(`^${apiUrl.replaceAll('.', '\\.')}/posts\\?\\S+ redirects to ${other.replaceAll('.', '\\.')}/wp-json/wp/v2/posts\\?\\S+: another origin than http://127\\.0\\.0\\.1:\\d+ \\(only redirects within it are followed`));
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses http to https on the same host too (another origin): the message says where WordPress answers', async () => {
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      if (url.pathname.endsWith('/tags')) return void response.writeHead(301, { location: `https://127.0.0.1/wp-json/wp/v2/tags${url.search}` }).end();
+      paged(2, 3)(url, request, response);
+    });
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/\/tags\?\S+ redirects to https:\/\/127\.0\.0\.1\/wp-json\/wp\/v2\/tags\?\S+: another origin than http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('follows a redirect within WordPress’s origin (a moved REST base, a trailing slash)', async () => {
+    const handler = paged(150, 3);
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      if (url.pathname.startsWith('/wp-json/')) return void response.writeHead(307, { location: `/index.php?rest_route=${url.pathname.replace('/wp-json', '')}&${url.searchParams}` }).end();
+      const moved = new URL(`http://x/wp-json${url.searchParams.get('rest_route') ?? ''}?${url.searchParams}`);
+      handler(moved, request, response);
+    });
+    const content = await pullWordPress(apiUrl, { http: instant });
+    expect(content.posts).toHaveLength(150);
+    expect(content.tags).toHaveLength(3);
+  });
+
+  it('refuses a redirect whose target carries a user name and password, without printing them', async () => {
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      if (url.pathname.endsWith('/posts')) return void response.writeHead(302, { location: `http://editor:s3cr3t-pass@${request.headers.host}/wp-json/wp/v2/posts${url.search}` }).end();
+      paged(0, 3)(url, request, response);
+    });
+    const error = (await pullWordPress(apiUrl, { http: instant }).catch((caught: Error) => caught)) as Error;
+    expect(error.message).toMatch(/redirects to http:\/\/\*\*\*@127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/posts\?\S+: the target carries a user name or password$/);
+    expect(error.message).not.toMatch(/editor|s3cr3t/);
+  });
+});
+
+describe('pullWordPress and the bound on a whole pull', () => {
+  it('stops many pages each under the per-answer cap once together they pass the pull’s cap, on one line, without asking the rest', async () => {
+    const pageBytes = 900 * 1024;
+    const filler = 'x'.repeat(pageBytes - 100);
+    const asked: number[] = [];
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      if (!url.pathname.endsWith('/posts')) return paged(0, 3)(url, request, response);
+      const page = Number(url.searchParams.get('page'));
+      asked.push(page);
+      // 20 pages of 0.9 MB, each under the 1 MB cap of one answer: 18 MB in all.
+      sendList(response, [{ id: page, content: { rendered: filler } }], 20);
+    });
+    const http = { ...instant, maxBodyBytes: 1024 * 1024, maxPullBytes: 8 * 1024 * 1024 };
+    const error = (await pullWordPress(apiUrl, { http }).catch((caught: Error) => caught)) as Error;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toMatch(/posts\?per_page=100&page=\d+\S*: the pull holds more than 8388608 bytes with it \(8 MB, the limit for a whole pull: MAX_PULL_BYTES in build\/wordpress\/http\.ts\)$/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // 8 MB is 9 pages of 0.9 MB; the three in flight when it failed, no more.
+    expect(asked.length).toBeGreaterThanOrEqual(9);
+    expect(asked.length).toBeLessThanOrEqual(12);
+  });
+
+  it('counts what the pull holds, not what it threw away: a body cut off and read again, error pages', async () => {
+    const attempts = new Map<number, number>();
+    const filler = 'x'.repeat(600 * 1024);
+    const apiUrl = await fakeWordPress((url, request, response) => {
+      if (!url.pathname.endsWith('/posts')) return paged(0, 3)(url, request, response);
+      const page = Number(url.searchParams.get('page'));
+      const seen = attempts.get(page) ?? 0;
+      attempts.set(page, seen + 1);
+      const body = JSON.stringify([{ id: page, content: { rendered: filler } }]);
+      if (seen === 0 && page % 2 === 0) {
+        // Half the body, then the connection dies: retried, its bytes given back.
+        response.writeHead(200, { 'content-type': 'application/json', 'x-wp-totalpages': '10', 'content-length': String(body.length) });
+        response.write(body.slice(0, body.length / 2));
+        return void setTimeout(() => response.destroy(), 5);
+      }
+      if (seen === 0 && page % 3 === 0) return void response.writeHead(503, { 'content-type': 'text/html' }).end(filler);
+      sendList(response, [{ id: page, content: { rendered: filler } }], 10);
+    });
+    // 10 pages of 0.6 MB held: 6 MB under the 7 MB cap, though 9 MB went over the wire.
+    const content = await pullWordPress(apiUrl, { http: { ...instant, maxPullBytes: 7 * 1024 * 1024 } });
+    expect(content.posts).toHaveLength(10);
+    expect([...attempts.values()].filter((count) => count > 1).length).toBeGreaterThanOrEqual(6);
+  });
+});
