@@ -8,12 +8,13 @@ export class ShrinkError extends Error {
 
 /**
  * A WordPress in maintenance can answer with no posts: a cron rebuild must not publish an empty
- * news site over a good one. Fewer than half the published articles needs --allow-shrink.
+ * news site over a good one. Fewer than half the published articles needs --allow-shrink. With no
+ * article online there is nothing to protect: a club sets its site up before its first post.
  */
 export function checkShrink(options: BuildOptions, postCount: number): void {
   if (options.allowShrink) return;
   const published = countPublishedArticles(options.outDir);
-  if (postCount === 0 || postCount < published / 2) {
+  if (published > 0 && (postCount === 0 || postCount < published / 2)) {
     throw new ShrinkError(
       `WordPress returned ${postCount} posts but ${published} are online in ${options.outDir}; refusing to publish (use --allow-shrink if this is intended)`,
     );

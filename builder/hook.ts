@@ -20,6 +20,8 @@ const HookEvent = z.object({
 const Notification = z.object({
   site: z.string().max(300).optional(),
   events: z.array(HookEvent).min(1).max(200),
+  /** When WordPress's next scheduled post is due (Unix seconds): the builder publishes it then. */
+  nextScheduled: z.number().int().positive().nullable().optional(),
 });
 export type HookNotification = z.infer<typeof Notification>;
 
@@ -41,9 +43,21 @@ export function createHookReceiver(secret: string, accept: (notification: HookNo
  * secret in the last five minutes, never seen before, reaches `accept`.
  */
 export async function handleHook(request: IncomingMessage, response: ServerResponse, receiver: HookReceiver): Promise<void> {
+  const notification = await readSignedJson(request, response, receiver, Notification);
+  if (!notification) return;
+  receiver.accept(notification);
+  response.writeHead(202, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"queued":true}\n');
+}
+
+/**
+ * The JSON body of a request the plugin signed (notifications, wp-admin's status questions), read
+ * and checked against `schema`; undefined once the request was refused (the answer is sent).
+ */
+export async function readSignedJson<T>(request: IncomingMessage, response: ServerResponse, receiver: Pick<HookReceiver, 'secret' | 'replay' | 'now'>, schema: z.ZodType<T>): Promise<T | undefined> {
   const refuse = (status: 400 | 401) => {
     // The rest of a body is not read: the connection goes with the answer.
     response.writeHead(status, { 'content-length': '0', connection: 'close', 'cache-control': 'no-store' }).end();
+    return undefined;
   };
   const declared = Number(request.headers['content-length'] ?? '0');
   if (!Number.isFinite(declared) || declared > MAX_HOOK_BYTES) return refuse(400);
@@ -57,14 +71,11 @@ export async function handleHook(request: IncomingMessage, response: ServerRespo
   if (Math.abs(now - sentAt) > HOOK_WINDOW_MS) return refuse(401);
   if (!sameSignature(signHook(receiver.secret, timestamp, body), signature)) return refuse(401);
   if (!receiver.replay.accept(signature, sentAt, now)) return refuse(401);
-  let notification: HookNotification;
   try {
-    notification = Notification.parse(JSON.parse(body.toString('utf8')));
+    return schema.parse(JSON.parse(body.toString('utf8')));
   } catch {
     return refuse(400);
   }
-  receiver.accept(notification);
-  response.writeHead(202, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"queued":true}\n');
 }
 
 /** The whole body, or undefined past `max` bytes (the rest is not read) or when the client goes away. */
@@ -87,7 +98,12 @@ function readBody(request: IncomingMessage, max: number): Promise<Buffer | undef
   });
 }
 
+/** The events that change the site (a post scheduled for later changes nothing yet). */
+export function siteEvents(notification: HookNotification): HookNotification['events'] {
+  return notification.events.filter((event) => !(event.kind === 'post' && event.action === 'schedule'));
+}
+
 /** How a notification reads in the build's log line: 'post 12 publish', 'category 4 edit'. */
-export function describeEvents(notification: HookNotification): string[] {
+export function describeEvents(notification: Pick<HookNotification, 'events'>): string[] {
   return notification.events.map((event) => `${event.kind === 'term' ? (event.taxonomy === 'post_tag' ? 'tag' : event.taxonomy ?? 'term') : event.kind} ${event.id} ${event.action}`);
 }

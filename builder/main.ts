@@ -1,4 +1,5 @@
 import { OptionsError } from '../build/options.js';
+import { checkChain, formatCheck } from './check.js';
 import { parseBuilderConfig, USAGE } from './config.js';
 import { startBuilder } from './service.js';
 
@@ -10,7 +11,13 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   }
   let builder;
   try {
-    builder = await startBuilder(parseBuilderConfig(argv, env));
+    const config = parseBuilderConfig(argv, env);
+    if (config.check) {
+      const lines = await checkChain(config);
+      process.stdout.write(`${formatCheck(lines)}\n`);
+      return lines.every((line) => line.ok) ? 0 : 1;
+    }
+    builder = await startBuilder(config);
   } catch (error) {
     process.stderr.write(`Builder not started: ${error instanceof OptionsError ? '' : `${(error as Error).name}: `}${(error as Error).message}\n`);
     return 1;

@@ -1,10 +1,12 @@
 /**
  * When the builder builds: one build at a time, notifications coalesced, failures retried.
  *
- * - A first notification after a quiet time starts a build `debounceMs` later: the other hooks of
- *   the same save (a post, its terms, its image) join it.
- * - Builds start at least `minIntervalMs` apart: an editor saving five times in ten seconds gets one
- *   or two builds, and a burst of any size gets at most one more build after the one running.
+ * - A notification starts a build `debounceMs` later: the other hooks of the same save (a post, its
+ *   terms, its image) join it.
+ * - Notifications that come while a build runs wait for it and are served together by the next
+ *   build, which starts as soon as that one ends (builds start at least `minIntervalMs` apart): a
+ *   correction right after "Publier" is online a build later, never held back, and a burst of any
+ *   size gets at most one more build after the one running.
  * - A failed build (WordPress down) leaves the last site online (the build never publishes half a
  *   site) and is tried again after a backoff that doubles up to `retryMaxMs`; a notification that
  *   comes meanwhile is served at the normal pace (WordPress is evidently back).
@@ -42,6 +44,8 @@ export interface Batch {
   reasons: string[];
   /** When the first of them came. */
   since: number;
+  /** The posts they name (a post's status in wp-admin is "being updated" while a build for it is queued or runs). */
+  posts: number[];
 }
 
 export interface LastBuild {
@@ -51,6 +55,8 @@ export interface LastBuild {
   /** The log line's detail: what the build did, or why it failed. */
   detail: string;
   notifications: number;
+  /** A failed build's error, as thrown (builder/editor-words.ts says it to editors). */
+  error?: unknown;
 }
 
 export interface SchedulerStatus {
@@ -59,6 +65,8 @@ export interface SchedulerStatus {
   lastBuild: LastBuild | null;
   lastSuccess: string | null;
   consecutiveFailures: number;
+  /** After a failure: when the build is tried again. */
+  retryAt: string | null;
 }
 
 const MAX_REASONS = 20;
@@ -85,26 +93,37 @@ export class BuildScheduler {
 
   constructor(private readonly options: SchedulerOptions) {
     this.debounceMs = options.debounceMs ?? 300;
-    this.minIntervalMs = options.minIntervalMs ?? 10_000;
+    this.minIntervalMs = options.minIntervalMs ?? 1_000;
     this.retryFirstMs = options.retryFirstMs ?? 5_000;
     this.retryMaxMs = options.retryMaxMs ?? 5 * 60_000;
     this.now = options.now ?? (() => Date.now());
   }
 
   /** A notification (or `count` of them) to serve with the next build. */
-  notify(reasons: readonly string[], count = 1): void {
+  notify(reasons: readonly string[], count = 1, posts: readonly number[] = []): void {
     if (this.stopped) return;
-    const batch = (this.pending ??= { notifications: 0, reasons: [], since: this.now() });
+    const batch = (this.pending ??= { notifications: 0, reasons: [], since: this.now(), posts: [] });
     if (batch.notifications === 0) batch.since = this.now();
     batch.notifications += count;
     for (const reason of reasons) if (batch.reasons.length < MAX_REASONS) batch.reasons.push(reason);
+    for (const post of posts) if (!batch.posts.includes(post)) batch.posts.push(post);
     this.schedule();
+  }
+
+  /** A build for this post is queued or running: the site does not show its latest version yet. */
+  isUpdating(post: number): boolean {
+    return Boolean(this.running?.batch.posts.includes(post) || this.pending?.posts.includes(post));
+  }
+
+  /** A build is queued or running. */
+  get busy(): boolean {
+    return this.running !== undefined || this.pending !== undefined;
   }
 
   /** A build with no notification: the catch-up at start (what was published while the service was down). */
   catchUp(): void {
     if (this.stopped) return;
-    this.pending ??= { notifications: 0, reasons: ['start'], since: this.now(), retryAt: this.now(), catchUp: true };
+    this.pending ??= { notifications: 0, reasons: ['start'], since: this.now(), posts: [], retryAt: this.now(), catchUp: true };
     this.schedule();
   }
 
@@ -118,6 +137,7 @@ export class BuildScheduler {
       lastBuild: this.last,
       lastSuccess: this.lastSuccess,
       consecutiveFailures: this.failures,
+      retryAt: this.failures > 0 && this.pending?.retryAt !== undefined ? iso(Math.max(this.pending.retryAt, this.startsAt ?? 0)) : null,
     };
   }
 
@@ -178,10 +198,12 @@ export class BuildScheduler {
           this.failures += 1;
           const delay = Math.min(this.retryFirstMs * 2 ** (this.failures - 1), this.retryMaxMs);
           const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message.split('\n')[0]}` : String(error);
-          this.finish(batch, startedAt, 'failed', reason, `; retry in ${(delay / 1000).toFixed(delay < 10_000 ? 1 : 0)} s`);
+          this.finish(batch, startedAt, 'failed', reason, `; retry in ${(delay / 1000).toFixed(delay < 10_000 ? 1 : 0)} s`, error);
           if (!this.stopped) {
-            const retry = (this.pending ??= { notifications: 0, reasons: [], since: this.now() });
+            const retry = (this.pending ??= { notifications: 0, reasons: [], since: this.now(), posts: [] });
             retry.retryAt = this.now() + delay;
+            // Its posts are still not online: they stay named until a build serves them.
+            for (const post of batch.posts) if (!retry.posts.includes(post)) retry.posts.push(post);
             if (retry.reasons.length < MAX_REASONS) retry.reasons.push('retry');
           }
         },
@@ -201,15 +223,16 @@ export class BuildScheduler {
       notifications: batch.notifications + (later?.notifications ?? 0),
       reasons,
       since: Math.min(batch.since, later?.since ?? batch.since),
+      posts: [...new Set([...batch.posts, ...(later?.posts ?? [])])],
       notBefore,
       ...(batch.catchUp ? { catchUp: true as const } : {}),
       ...(batch.retryAt !== undefined || later?.retryAt !== undefined ? { retryAt: Math.min(batch.retryAt ?? Infinity, later?.retryAt ?? Infinity) } : {}),
     };
   }
 
-  private finish(batch: Batch, startedAt: number, result: 'ok' | 'failed', detail: string, suffix = ''): void {
+  private finish(batch: Batch, startedAt: number, result: 'ok' | 'failed', detail: string, suffix = '', error?: unknown): void {
     const durationMs = this.now() - startedAt;
-    this.last = { startedAt: new Date(startedAt).toISOString(), durationMs, result, detail, notifications: batch.notifications };
+    this.last = { startedAt: new Date(startedAt).toISOString(), durationMs, result, detail, notifications: batch.notifications, ...(error === undefined ? {} : { error }) };
     if (result === 'ok') this.lastSuccess = this.last.startedAt;
     this.options.log(`build ${result} in ${(durationMs / 1000).toFixed(2)} s (${served(batch)}): ${detail}${suffix}`);
   }

@@ -5,11 +5,14 @@ import type { BuildReport } from '../build/report.js';
 import { basePathOf } from '../src/lib/html.js';
 import { createBuildJob } from './build-job.js';
 import type { BuilderConfig } from './config.js';
-import { createHookReceiver, describeEvents } from './hook.js';
+import { DuePosts } from './due-posts.js';
+import { createGoHandler } from './go.js';
+import { createHookReceiver, describeEvents, siteEvents } from './hook.js';
 import { createPreviewHandler } from './preview/handler.js';
 import { createAssetSource } from './preview/render.js';
 import { BuildScheduler, type SchedulerOptions } from './scheduler.js';
 import { createBuilderServer } from './server.js';
+import { SiteStatus } from './site-status.js';
 
 export interface RunningBuilder {
   /** http://host:port */
@@ -24,8 +27,10 @@ export interface BuilderOverrides {
   build?: (options: BuildOptions) => Promise<BuildReport>;
   /** The scheduler's pace (tests). */
   timing?: Pick<SchedulerOptions, 'debounceMs' | 'minIntervalMs' | 'retryFirstMs' | 'retryMaxMs'>;
-  /** A catch-up build at start, for what was published while the service was down (default true). */
+  /** The jobs of a start (default true): a catch-up build for what was published while the service was down, the scheduled posts due, the preview's bundles made ahead of the first preview. */
   catchUp?: boolean;
+  /** How WordPress's plugin is asked (tests). */
+  fetcher?: typeof fetch;
   log?: (line: string) => void;
   now?: () => number;
   env?: NodeJS.ProcessEnv;
@@ -42,7 +47,18 @@ export async function startBuilder(config: BuilderConfig, overrides: BuilderOver
     ...(overrides.build ? { build: overrides.build } : {}),
   });
   const scheduler = new BuildScheduler({ run: job, log, now, ...overrides.timing });
-  const hook = createHookReceiver(config.secret, (notification) => scheduler.notify(describeEvents(notification)), now);
+  const duePosts = new DuePosts({ apiUrl: config.build.wpUrl, secret: config.secret, log, ...(overrides.fetcher ? { fetcher: overrides.fetcher } : {}) });
+  const hook = createHookReceiver(
+    config.secret,
+    (notification) => {
+      if (notification.nextScheduled !== undefined) duePosts.told(notification.nextScheduled);
+      const events = siteEvents(notification);
+      if (events.length === 0) return;
+      scheduler.notify(describeEvents({ events }), 1, events.filter((event) => event.kind === 'post').map((event) => event.id));
+    },
+    now,
+  );
+  const siteStatus = new SiteStatus({ outDir: config.build.outDir, cacheDir: config.build.cacheDir, scheduler });
   const mediaDir = path.join(config.build.cacheDir, 'preview-media');
   const assets = createAssetSource();
   let bundled: Awaited<ReturnType<typeof assets.get>> | undefined;
@@ -55,7 +71,7 @@ export async function startBuilder(config: BuilderConfig, overrides: BuilderOver
   };
   const preview = createPreviewHandler({
     secret: config.secret,
-    ...(config.credentials ? { credentials: config.credentials } : {}),
+    ...(overrides.fetcher ? { fetcher: overrides.fetcher } : {}),
     settings: { siteUrl: config.build.siteUrl, apiUrl: config.build.wpUrl, mediaOrigins: config.build.mediaOrigins, mediaDir, ...(config.build.dataDir ? { dataDir: config.build.dataDir } : {}) },
     assets: previewAssets,
     log,
@@ -64,7 +80,9 @@ export async function startBuilder(config: BuilderConfig, overrides: BuilderOver
   const server = createBuilderServer({
     hook,
     scheduler,
-    preview,
+    siteStatus,
+    preview: preview.answer,
+    go: createGoHandler({ siteStatus, siteUrl: config.build.siteUrl }),
     statics: { basePath: basePathOf(config.build.siteUrl), siteUrl: config.build.siteUrl, outDir: config.build.outDir, previewMediaFiles: path.join(mediaDir, 'files'), assets: () => bundled },
     log,
   });
@@ -75,8 +93,14 @@ export async function startBuilder(config: BuilderConfig, overrides: BuilderOver
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
-  log(`builder listening on ${url}: WordPress ${config.build.wpUrl}, output ${config.build.outDir}${config.credentials ? '' : ' (previews off: WP_APP_USER and WP_APP_PASSWORD are not set)'}${config.publish ? ', with a publish command' : ''}`);
-  if (overrides.catchUp ?? true) scheduler.catchUp();
+  log(`builder listening on ${url}: WordPress ${config.build.wpUrl}, output ${config.build.outDir}${config.publish ? ', with a publish command' : ''}`);
+  if (config.obsolete.length > 0) log(`${config.obsolete.join(' and ')} are no longer used (previews are read through the plugin, as the editor who clicked): remove them and the application password`);
+  if (overrides.catchUp ?? true) {
+    scheduler.catchUp();
+    duePosts.start();
+    // The first preview should not pay for bundling the site's scripts and styles.
+    preview.warm();
+  }
   return {
     url,
     scheduler,
@@ -85,6 +109,7 @@ export async function startBuilder(config: BuilderConfig, overrides: BuilderOver
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      duePosts.stop();
       await scheduler.stop();
     },
   };

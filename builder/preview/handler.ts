@@ -1,6 +1,6 @@
 import { verifyPreviewLink } from './link.js';
-import { renderPreview, type AssetSource, type PreviewSettings } from './render.js';
-import { loadPreviewPost, PreviewProblem, type AppCredentials } from './wordpress.js';
+import { renderPreview, warmPreview, type AssetSource, type PreviewSettings } from './render.js';
+import { loadPreviewPost, PreviewProblem } from './wordpress.js';
 
 export interface PreviewAnswer {
   status: number;
@@ -10,8 +10,6 @@ export interface PreviewAnswer {
 
 export interface PreviewOptions {
   secret: string;
-  /** Unset: previews answer 503 and say which variables to set. */
-  credentials?: AppCredentials;
   settings: PreviewSettings;
   assets: AssetSource;
   log: (line: string) => void;
@@ -22,8 +20,6 @@ export interface PreviewOptions {
 /** Texts for the editor, in French then English; the details go to the log (the operator's). */
 const TEXTS = {
   denied: "Lien d'aperçu invalide ou expiré : cliquez de nouveau sur « Prévisualiser » dans WordPress.\nInvalid or expired preview link: click “Preview” in WordPress again.\n",
-  notConfigured:
-    "Aperçu indisponible : le service de construction n'a pas d'accès à WordPress (définissez WP_APP_USER et WP_APP_PASSWORD, un mot de passe d'application).\nPreview unavailable: the builder has no access to WordPress (set WP_APP_USER and WP_APP_PASSWORD, an application password).\n",
   notFound: 'Article introuvable : il a peut-être été supprimé.\nNo such post: it may have been deleted.\n',
   unavailable: "Aperçu indisponible : WordPress n'a pas pu être lu. Réessayez dans un instant.\nPreview unavailable: WordPress could not be read. Try again in a moment.\n",
 };
@@ -36,22 +32,23 @@ const PRIVATE_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex'
  * link the plugin signed for a user who may edit it. One preview at a time: each may convert images
  * into the preview's media store, which one process writes at a time.
  */
-export function createPreviewHandler(options: PreviewOptions): (url: URL) => Promise<PreviewAnswer> {
+export function createPreviewHandler(options: PreviewOptions): { answer: (url: URL) => Promise<PreviewAnswer>; warm: () => void } {
   const now = options.now ?? (() => Date.now());
   let queue: Promise<unknown> = Promise.resolve();
   const text = (status: number, body: string): PreviewAnswer => ({ status, headers: { ...PRIVATE_HEADERS, 'content-type': 'text/plain; charset=utf-8' }, body });
-  return async (url) => {
-    if (!options.credentials) return text(503, TEXTS.notConfigured);
+  const warm = () => {
+    queue = queue.then(() => warmPreview(options.settings, options.assets, new Date(now()))).catch((error: unknown) => options.log(`preview warm-up failed: ${(error as Error).message}`));
+  };
+  const answer = async (url: URL): Promise<PreviewAnswer> => {
     const grant = verifyPreviewLink(options.secret, url, now());
     if (!grant) {
       options.log('preview refused: invalid or expired link (403)');
       return text(403, TEXTS.denied);
     }
-    const credentials = options.credentials;
     const started = performance.now();
     const run = queue.then(async (): Promise<PreviewAnswer> => {
       try {
-        const raw = await loadPreviewPost(options.settings.apiUrl, credentials, grant, options.fetcher);
+        const raw = await loadPreviewPost(options.settings.apiUrl, options.secret, grant, options.fetcher);
         const page = await renderPreview(raw, options.settings, options.assets, new Date(now()));
         options.log(`preview of post ${grant.postId} for user ${grant.userId}: 200 in ${((performance.now() - started) / 1000).toFixed(2)} s`);
         return { status: 200, headers: { ...Object.fromEntries(page.headers.map(([name, value]) => [name.toLowerCase(), value])), ...PRIVATE_HEADERS, 'content-type': 'text/html; charset=utf-8' }, body: page.html };
@@ -64,4 +61,5 @@ export function createPreviewHandler(options: PreviewOptions): (url: URL) => Pro
     queue = run.catch(() => {});
     return run;
   };
+  return { answer, warm };
 }

@@ -85,10 +85,12 @@ export async function renderPreview(raw: Record<string, unknown>, settings: Prev
   const params = { id: String(post.id) };
   const pagePath = fillPattern(route.id, route.pattern, params);
   const { props, head } = route.load(site, params);
+  const unpublished = unpublishedLine(raw.status, (props as { date?: unknown }).date);
+  const pageProps = unpublished ? { ...(props as object), unpublished } : props;
   const built = await assets.get(sharedIslandProps(data.club));
   const shell = createLayoutRenderer(site, built.sharedProps).shellFor(pagePath);
   const basePath = basePathOf(settings.siteUrl);
-  const page = renderPage({ route, path: pagePath, element: route.element(props), head: { ...head, noindex: true }, shell, site, assets: built, basePath });
+  const page = renderPage({ route, path: pagePath, element: route.element(pageProps), head: { ...head, noindex: true }, shell, site, assets: built, basePath });
   return {
     html: withBanner(page.html, basePath),
     headers: [
@@ -100,6 +102,23 @@ export async function renderPreview(raw: Record<string, unknown>, settings: Prev
       ['X-Robots-Tag', 'noindex'],
     ],
   };
+}
+
+/**
+ * The date line of a post not published yet: a draft's date is only when it was written, a
+ * scheduled post's when it will go out. Published posts (a preview of their unsaved changes) keep
+ * "Publié le …".
+ */
+function unpublishedLine(status: unknown, date: unknown): string | undefined {
+  if (status === 'publish') return undefined;
+  if (status === 'future' && typeof date === 'string') return `Non publié : publication prévue le ${date}`;
+  return 'Non publié : brouillon';
+}
+
+/** Loads what every preview needs (the club's data, the site's bundles) before the first one is asked for. */
+export async function warmPreview(settings: PreviewSettings, assets: AssetSource, now = new Date()): Promise<void> {
+  const data = loadStaticData({ now, ...(settings.dataDir ? { dataDir: settings.dataDir } : {}) });
+  await assets.get(sharedIslandProps(data.club));
 }
 
 /** The categories and tags embedded in the post (`_embed`): what its sidebar links to. */

@@ -10,17 +10,18 @@ import { contentSecurityPolicy, dataImageOrigins } from '../../build/hosting/pol
 import { loadStaticData } from '../../build/static-data.js';
 import { parseBuilderConfig } from '../../builder/config.js';
 import { previewPath } from '../../builder/preview/link.js';
+import { signHook } from '../../builder/signature.js';
 import { startBuilder, type RunningBuilder } from '../../builder/service.js';
 import type { SiteData } from '../../src/site-data.js';
 
 /**
- * Issue 32, previews: a draft (or a published post's autosave) read from the REST API with the
- * application password, rendered by the site's own article page with the banner, only through a
- * link the plugin signed for a user who may edit the post; never written to the output.
+ * Issues 32 and 39, previews: a draft (or a published post's autosave) read back from the plugin on a
+ * grant the builder signs for the user the link was signed for (no application password), rendered
+ * by the site's own article page with the banner, only through a link the plugin signed for a user
+ * who may edit the post; never written to the output.
  */
 const SECRET = 'a-shared-secret-of-at-least-32-characters';
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const APP = { user: 'sqbb-builder', password: 'abcd efgh ijkl mnop qrst uvwx' };
 const DRAFT = 39;
 const PUBLISHED = 62;
 const EDITOR = 3;
@@ -31,7 +32,6 @@ let wordpress: Server;
 let origin = '';
 const requests: string[] = [];
 let builder: RunningBuilder;
-let noAccess: RunningBuilder;
 const lines: string[] = [];
 
 /** A snapshot post as WordPress's REST API gives it with context=edit: its images at WordPress's uploads. */
@@ -54,21 +54,27 @@ beforeAll(async () => {
       return void response.writeHead(200, { 'content-type': 'image/jpeg' }).end(readFileSync(file));
     }
     if (url.pathname === '/wp-json/') return json(200, { url: origin, home: origin });
-    if (request.headers.authorization !== `Basic ${Buffer.from(`${APP.user}:${APP.password}`).toString('base64')}`) return json(401, { code: 'incorrect_password' });
-    if (url.pathname === '/wp-json/sqbb-builder/v1/preview-access') return json(200, { allowed: url.searchParams.get('user') === String(EDITOR) });
-    const match = /^\/wp-json\/wp\/v2\/posts\/(\d+)(\/autosaves)?$/.exec(url.pathname);
-    if (!match || url.searchParams.get('context') !== 'edit') return json(404, { code: 'rest_no_route' });
-    const id = Number(match[1]);
-    if (match[2]) {
-      if (id !== PUBLISHED) return json(200, []);
-      return json(200, [
-        { id: 901, parent: id, author: EDITOR, modified: '2026-03-01T21:00:00', modified_gmt: '2026-03-01T20:00:00', title: { rendered: 'Prolongation : le titre que l’éditeur n’a pas encore publié', raw: '' }, content: { rendered: '<p>Le texte modifié, pas encore en ligne.</p>' }, excerpt: { rendered: '' } },
-        { id: 902, parent: id, author: AUTHOR_OF_OTHERS, modified: '2026-03-01T22:00:00', modified_gmt: '2026-03-01T21:00:00', title: { rendered: 'Autosave of another user' }, content: { rendered: '<p>Not theirs to see.</p>' }, excerpt: { rendered: '' } },
-      ]);
-    }
-    if (id === DRAFT) return json(200, restPost(DRAFT, { status: 'draft', title: { rendered: 'Brouillon : la soirée des partenaires, vue de la tribune', raw: '' }, modified_gmt: '2026-03-01T19:00:00' }));
-    if (id === PUBLISHED) return json(200, restPost(PUBLISHED, { status: 'publish', modified_gmt: '2026-02-01T10:00:00' }));
-    return json(404, { code: 'rest_post_invalid_id' });
+    if (url.pathname !== '/wp-json/sqbb-builder/v1/preview-post' || request.method !== 'POST') return json(404, { code: 'rest_no_route' });
+    // What wordpress/sqbb-builder.php does: the builder's signature, then the user's right, then the post as that user sees it.
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const timestamp = String(request.headers['x-sqbb-timestamp']);
+      if (request.headers['x-sqbb-signature'] !== signHook(SECRET, timestamp, body)) return json(401, { code: 'rest_forbidden' });
+      const grant = JSON.parse(body.toString('utf8')) as { post: number; user: number; expires: number };
+      if (grant.expires < Date.now() / 1000) return json(403, { code: 'sqbb_preview_expired' });
+      if (grant.post !== DRAFT && grant.post !== PUBLISHED) return json(404, { code: 'sqbb_preview_no_post' });
+      if (grant.user !== EDITOR) return json(403, { code: 'sqbb_preview_forbidden' });
+      const autosaves = grant.post !== PUBLISHED ? [] : [
+        { id: 901, parent: grant.post, author: EDITOR, modified: '2026-03-01T21:00:00', modified_gmt: '2026-03-01T20:00:00', title: { rendered: 'Prolongation : le titre que l’éditeur n’a pas encore publié', raw: '' }, content: { rendered: '<p>Le texte modifié, pas encore en ligne.</p>' }, excerpt: { rendered: '' } },
+        { id: 902, parent: grant.post, author: AUTHOR_OF_OTHERS, modified: '2026-03-01T22:00:00', modified_gmt: '2026-03-01T21:00:00', title: { rendered: 'Autosave of another user' }, content: { rendered: '<p>Not theirs to see.</p>' }, excerpt: { rendered: '' } },
+      ];
+      const post = grant.post === DRAFT
+        ? restPost(DRAFT, { status: 'draft', title: { rendered: 'Brouillon : la soirée des partenaires, vue de la tribune', raw: '' }, modified_gmt: '2026-03-01T19:00:00' })
+        : restPost(PUBLISHED, { status: 'publish', modified_gmt: '2026-02-01T10:00:00' });
+      json(200, { status: 200, post, autosaves });
+    });
   });
   await new Promise<void>((resolve) => wordpress.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(wordpress.address() as AddressInfo).port}`;
@@ -81,13 +87,11 @@ beforeAll(async () => {
     BUILDER_PORT: '0',
   };
   const options = { catchUp: false, log: (line: string) => lines.push(line), build: async () => Promise.reject(new Error('no build in these tests')) };
-  builder = await startBuilder(parseBuilderConfig([], { ...env, WP_APP_USER: APP.user, WP_APP_PASSWORD: APP.password }), options);
-  noAccess = await startBuilder(parseBuilderConfig([], env), options);
+  builder = await startBuilder(parseBuilderConfig([], env), options);
 }, 60_000);
 
 afterAll(async () => {
   await builder?.stop();
-  await noAccess?.stop();
   await new Promise((resolve) => wordpress?.close(resolve));
   await rm(root, { recursive: true, force: true });
 });
@@ -111,6 +115,8 @@ describe('GET /preview/', () => {
     expect($('link[rel="stylesheet"][href^="/assets/site-"]')).toHaveLength(1);
     expect($('link[rel="stylesheet"][href^="/assets/content-"]')).toHaveLength(1);
     expect($('.article-author-name').text()).toBe('Admin');
+    // A draft has not been published: its date line says so.
+    expect(letters($('.page-banner-subtitle').text())).toBe('Non publié : brouillon');
     // Both images converted and served from /media/, nothing from WordPress's host in the page.
     const sources = $('picture img').map((_, image) => $(image).attr('src')).get();
     expect(sources.length).toBeGreaterThanOrEqual(2);
@@ -140,6 +146,7 @@ describe('GET /preview/', () => {
     expect(letters($('h1').text())).toBe('Prolongation : le titre que l’éditeur n’a pas encore publié');
     expect(letters($('.article-content').text())).toContain('Le texte modifié, pas encore en ligne.');
     expect($.html()).not.toContain('Not theirs to see');
+    expect(letters($('.page-banner-subtitle').text())).toMatch(/^Publié le /);
   });
 
   it('answers 403 and no content to a link changed in any part, expired, unsigned, or for a user who may not edit the post', async () => {
@@ -176,21 +183,20 @@ describe('GET /preview/', () => {
     expect(response.status).toBe(404);
   });
 
-  it('answers 503 with a clear message when the builder has no application password, or a wrong one', async () => {
-    const response = await fetch(link({ postId: DRAFT, userId: EDITOR, expires: inAnHour() }, noAccess.url));
-    expect(response.status).toBe(503);
-    expect(await response.text()).toContain('définissez WP_APP_USER et WP_APP_PASSWORD');
-    const env = { WP_API_URL: `${origin}/wp-json/wp/v2`, OUT_DIR: path.join(root, 'site'), BUILD_CACHE: path.join(root, 'cache'), BUILDER_SECRET: SECRET, BUILDER_PORT: '0' };
-    const wrong = await startBuilder(parseBuilderConfig([], { ...env, WP_APP_USER: APP.user, WP_APP_PASSWORD: 'wrong password' }), { catchUp: false, log: (line) => lines.push(line) });
+  it('answers 503 and tells the operator which secret to fix when the plugin refuses the builder\'s signature', async () => {
+    const other = 'another-secret-of-at-least-32-characters!!';
+    const env = { WP_API_URL: `${origin}/wp-json/wp/v2`, OUT_DIR: path.join(root, 'site'), BUILD_CACHE: path.join(root, 'cache'), BUILDER_SECRET: other, BUILDER_PORT: '0' };
+    const wrong = await startBuilder(parseBuilderConfig([], env), { catchUp: false, log: (line) => lines.push(line) });
     try {
-      const refused = await fetch(link({ postId: DRAFT, userId: EDITOR, expires: inAnHour() }, wrong.url));
+      const refused = await fetch(`${wrong.url}${previewPath(other, { postId: DRAFT, userId: EDITOR, expires: inAnHour() })}`);
       expect(refused.status).toBe(503);
-      expect(await refused.text()).not.toContain('Brouillon');
-      expect(lines.at(-1)).toBe(`preview of post ${DRAFT} for user ${EDITOR}: 503 (WordPress refused the application password of WP_APP_USER (incorrect_password))`);
+      const text = await refused.text();
+      expect(text).toContain('Aperçu indisponible');
+      expect(text).not.toContain('Brouillon');
+      expect(lines.at(-1)).toBe(`preview of post ${DRAFT} for user ${EDITOR}: 503 (the plugin refused the builder's signature (rest_forbidden): SQBB_BUILDER_SECRET in WordPress's configuration must be BUILDER_SECRET)`);
     } finally {
       await wrong.stop();
     }
-    expect(lines.join('\n')).not.toContain(APP.password);
   });
 });
 

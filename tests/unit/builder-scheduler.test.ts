@@ -26,14 +26,31 @@ function scheduler(options: { buildMs?: number; fail?: (count: number) => boolea
 }
 
 describe('build scheduler', () => {
-  it('gives an editor saving five times in ten seconds two builds, the last with every save after the first', async () => {
+  it('builds every save of an editor saving every two seconds within a second of it, never holding one back', async () => {
     const { instance, builds } = scheduler();
+    const saves: number[] = [];
     for (let save = 0; save < 5; save += 1) {
+      saves.push(Date.now());
       instance.notify([`post 12 update`]);
       await vi.advanceTimersByTimeAsync(2_000);
     }
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(builds.map((build) => build.batch.notifications)).toEqual([1, 4]);
+    expect(builds.map((build) => build.batch.notifications)).toEqual([1, 1, 1, 1, 1]);
+    builds.forEach((build, index) => expect(build.at - (saves[index] ?? 0)).toBeLessThanOrEqual(1_000));
+  });
+
+  it('serves a correction made while the publish is being built by the next build, as soon as that one ends', async () => {
+    const { instance, builds } = scheduler({ buildMs: 800 });
+    instance.notify(['post 12 publish']);
+    await vi.advanceTimersByTimeAsync(500);
+    const corrected = Date.now();
+    instance.notify(['post 12 update'], 1, [12]);
+    expect(instance.isUpdating(12)).toBe(true);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(builds.map((build) => build.batch.reasons)).toEqual([['post 12 publish'], ['post 12 update']]);
+    // The first build ends 1.1 s after the publish; the next starts 1 s after the first started, 0.3 s after the correction at least.
+    expect((builds[1]?.at ?? Infinity) - corrected).toBeLessThanOrEqual(1_000);
+    expect(instance.isUpdating(12)).toBe(false);
   });
 
   it('builds a lone notification within a second', async () => {
@@ -65,7 +82,7 @@ describe('build scheduler', () => {
     expect(instance.status()).toMatchObject({ lastBuild: { result: 'failed' }, consecutiveFailures: 1, queued: { notifications: 0, reasons: ['retry'] } });
     await vi.advanceTimersByTimeAsync(120_000);
     const starts = builds.map((build) => build.at - (builds[0]?.at ?? 0));
-    // First retry at least 10 s after the first start (the builds' own spacing), then 10 s, 20 s after each failure.
+    // Retries 5 s, 10 s, 20 s after each failure.
     expect(starts).toHaveLength(4);
     expect(((starts[2] ?? 0) - (starts[1] ?? 0)) / ((starts[1] ?? 0) - (starts[0] ?? 0))).toBeGreaterThanOrEqual(1);
     expect((starts[3] ?? 0) - (starts[2] ?? 0)).toBeGreaterThanOrEqual(20_000);
@@ -86,7 +103,7 @@ describe('build scheduler', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(builds).toHaveLength(4);
     expect(builds[3]?.batch.reasons).toEqual(['retry', 'post 13 publish']);
-    expect((builds[3]?.at ?? 0) - (builds[2]?.at ?? 0)).toBe(10_000);
+    expect((builds[3]?.at ?? 0) - (builds[2]?.at ?? 0)).toBeLessThan(5_000);
   });
 
   it('builds once at start, and a notification soon after is not held back by that build', async () => {

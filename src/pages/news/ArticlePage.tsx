@@ -12,10 +12,12 @@ export interface ArticlePageProps extends ArticleSidebarProps {
   imageCaption?: string;
   /** Sanitized in normalize. */
   contentHtml: string;
+  /** A preview of a post not published yet: what its date line says instead of "Publié le …". */
+  unpublished?: string;
 }
 
 /** Spec 2.13: one article with the fixed author box 'Admin' and the sidebar. */
-export function ArticlePage({ titleText, date, dateIso, image, imageCaption, contentHtml, ...sidebar }: ArticlePageProps) {
+export function ArticlePage({ titleText, date, dateIso, image, imageCaption, contentHtml, unpublished, ...sidebar }: ArticlePageProps) {
   return (
     <>
       <div className="page-banner article-banner">
@@ -25,7 +27,11 @@ export function ArticlePage({ titleText, date, dateIso, image, imageCaption, con
           </p>
           <h1>{titleText}</h1>
           <p className="page-banner-subtitle">
-            Publié le <time dateTime={dateIso}>{date}</time>
+            {unpublished ?? (
+              <>
+                Publié le <time dateTime={dateIso}>{date}</time>
+              </>
+            )}
           </p>
         </div>
       </div>
