@@ -193,6 +193,8 @@ export function normalizePost(item: unknown, index: number): PostResult {
         excerptText: frenchText(excerptOf(rendered(item.excerpt), rendered(item.content), contentHtml)),
         contentHtml,
         image: null,
+        // 'Mis en avant': only `true` counts (the field is absent from a post read with _fields).
+        ...(item.sticky === true ? { sticky: true } : {}),
       },
       categoryIds: termIds(termLists?.[0], item.categories),
       tagIds: termIds(termLists?.[1], item.tags),
@@ -256,6 +258,7 @@ export function normalizeTermList(items: unknown[], kind: 'category' | 'tag', wa
     const name = frenchText(toPlainText(typeof item.name === 'string' ? item.name : ''));
     if (!name) warn(warning(`${kind}-without-name`, `${kind} ${item.id}: no name, shown as "Sans nom"`, item.id));
     if (terms.has(item.id)) return;
+    if (kind === 'category' && isWordPressDefaultCategory(item.slug, name)) return;
     terms.set(item.id, {
       id: item.id,
       slug: typeof item.slug === 'string' ? item.slug : '',
@@ -264,4 +267,15 @@ export function normalizeTermList(items: unknown[], kind: 'category' | 'tag', wa
     });
   });
   return [...terms.values()].sort(byName);
+}
+
+/**
+ * WordPress's default category ('Non classé', 'Uncategorized' on an English install) as WordPress
+ * made it: every post saved without a category lands in it, so it tells a fan nothing. It is left
+ * out of the site's categories, so no list, card, sidebar, search filter or page shows it (a post
+ * only in it shows 'Pas de catégories' and is still in the news, its tags and search). Renamed, the
+ * club uses it as a real category: it is shown like any other.
+ */
+function isWordPressDefaultCategory(slug: unknown, name: string): boolean {
+  return (slug === 'non-classe' && name === 'Non classé') || (slug === 'uncategorized' && name === 'Uncategorized');
 }

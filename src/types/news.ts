@@ -34,6 +34,8 @@ export interface NewsPost {
   /** Sanitized article body. */
   contentHtml: string;
   image: NewsImage | null;
+  /** 'Mis en avant' in WordPress (REST `sticky`): leads the home and the news list. Absent: not sticky. */
+  sticky?: boolean;
   /** Sorted by name (then id), so the order never depends on what WordPress embedded. */
   categories: Term[];
   tags: Term[];

@@ -1,11 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
 import type { BuildReport } from '../../build/report.js';
-import { createRandom, mutationSequence, snapshotContent, type WordPressContent } from './content-mutations.js';
+import { load } from 'cheerio';
+import { createRandom, mutationSequence, snapshotContent, touch, type Raw, type WordPressContent } from './content-mutations.js';
 import { startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';
 import { readTree } from './read-tree.js';
 
@@ -33,6 +34,21 @@ async function expectSameOutputs(root: string, step: string): Promise<void> {
   const [incremental, clean] = await Promise.all([readTree(path.join(root, 'incremental')), readTree(path.join(root, 'clean'))]);
   const differing = Object.keys({ ...incremental, ...clean }).filter((file) => incremental[file] !== clean[file]);
   expect(differing, `after "${step}"`).toEqual([]);
+}
+
+/** The article ids a built list page links to, in order. */
+async function cardIds(root: string, page: string, selector = '.news-card-link'): Promise<number[]> {
+  const $ = load(await readFile(path.join(root, 'incremental', page, 'index.html'), 'utf8'));
+  return $(selector).map((_, link) => Number(/\/article\/(\d+)/.exec($(link).attr('href') ?? '')?.[1])).get();
+}
+
+/** WordPress's 'Mis en avant' ticked in the editor: the post is saved (a new `modified`). */
+function makeSticky(content: WordPressContent): Raw {
+  const post = [...content.posts].sort((a, b) => String(a.date).localeCompare(String(b.date)))[0];
+  if (!post) throw new Error('no post');
+  post.sticky = true;
+  touch(content, post);
+  return post;
 }
 
 describe('incremental builds from a snapshot folder', () => {
@@ -110,6 +126,31 @@ describe('incremental builds from a snapshot folder', () => {
     await expectSameOutputs(root, 'post tagged');
   });
 
+  it("updates a parent category's pages when a post is added to its sub-category, with no new modified date", async () => {
+    // Club (3) and its sub-category Jeunes & formation (4): a post of neither is put in 4 (as wp_set_post_terms leaves it).
+    const post = content.posts.find((candidate) => !candidate.categories.includes(3) && !candidate.categories.includes(4));
+    const child = content.categories.find((term) => term.parent === 3);
+    if (!post || !child) throw new Error('the snapshot has no sub-category, or every post is in Club');
+    expect(await cardIds(root, 'actualites/category/3')).not.toContain(post.id);
+    post.categories = [child.id];
+    if (post._embedded?.['wp:term']) post._embedded['wp:term'][0] = [{ id: child.id, name: child.name, slug: child.slug, taxonomy: 'category' }];
+    await save();
+    const { incremental } = await buildBoth(root, source());
+    expect(incremental.run.renderedPaths).toEqual(expect.arrayContaining(['/actualites/category/3/', `/actualites/category/${child.id}/`]));
+    expect(await cardIds(root, 'actualites/category/3')).toContain(post.id);
+    await expectSameOutputs(root, 'post added to a sub-category');
+  });
+
+  it('moves a post made sticky to the front of the home and the news list', async () => {
+    const post = makeSticky(content);
+    await save();
+    const { incremental } = await buildBoth(root, source());
+    expect(incremental.run.renderedPaths).toEqual(expect.arrayContaining(['/', '/actualites/']));
+    expect((await cardIds(root, 'actualites'))[0]).toBe(post.id);
+    expect((await cardIds(root, ''))[0]).toBe(post.id);
+    await expectSameOutputs(root, 'post made sticky');
+  });
+
   for (const mutation of mutationSequence(7, 16)) {
     it(`gives the output of a clean build after: ${mutation.name}`, async () => {
       mutation.apply(content, random);
@@ -153,6 +194,14 @@ describe('incremental builds from a live WordPress', () => {
     const { incremental, clean } = await buildBoth(root, source());
     expect(incremental.run.posts).toEqual({ total: clean.run.posts.total, added: 0, changed: 0, removed: 0 });
     await expectSameOutputs(root, 'media cache purged');
+  });
+
+  it('moves a post made sticky to the front of the home and the news list', async () => {
+    const post = makeSticky(content);
+    await buildBoth(root, source());
+    expect((await cardIds(root, 'actualites'))[0]).toBe(post.id);
+    expect((await cardIds(root, ''))[0]).toBe(post.id);
+    await expectSameOutputs(root, 'post made sticky');
   });
 
   for (const mutation of mutationSequence(3, 18)) {

@@ -125,6 +125,67 @@ describe('article page', () => {
   });
 });
 
+describe('categories and sticky posts, as WordPress means them', () => {
+  type RawPost = { id: number; categories: number[]; date: string };
+  const rawPosts = readSnapshot('posts') as RawPost[];
+  const cardIds = ($: ReturnType<typeof render>['$'], selector: string) =>
+    $(selector).map((_, link) => Number(/\/article\/(\d+)/.exec($(link).attr('href') ?? '')?.[1])).get();
+
+  it("lists a parent category's posts with those of its sub-categories, newest first, as WordPress's category archive does", () => {
+    // Club (3) has a sub-category, Jeunes & formation (4, parent 3).
+    const inClub = rawPosts.filter((post) => post.categories.includes(3) || post.categories.includes(4));
+    const onlyChild = rawPosts.filter((post) => post.categories.includes(4) && !post.categories.includes(3));
+    expect(onlyChild.length).toBeGreaterThan(0);
+    const { $ } = render(site, '/actualites/category/3');
+    expect($('h1').text()).toBe('Club');
+    const ids = cardIds($, '.news-grid .news-card-link');
+    expect(ids).toEqual([...inClub].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id).map((post) => post.id).slice(0, 12));
+    expect(ids).toEqual(expect.arrayContaining(onlyChild.map((post) => post.id)));
+    // The sub-category's own page keeps to its own posts.
+    expect(cardIds(render(site, '/actualites/category/4').$, '.news-grid .news-card-link').sort()).toEqual(rawPosts.filter((post) => post.categories.includes(4)).map((post) => post.id).sort());
+  });
+
+  it("never shows WordPress's default category 'Non classé': no page, no link; its post is in the news without a category", () => {
+    expect(site.news.categories.map((term) => term.name)).not.toContain('Non classé');
+    expect(expandRoutes(site).map((instance) => instance.path)).not.toContain('/actualites/category/1');
+    const onlyDefault = rawPosts.find((post) => post.categories.length === 1 && post.categories[0] === 1);
+    if (!onlyDefault) throw new Error('the snapshot has a post only in Non classé');
+    const { $ } = render(site, `/actualites/article/${onlyDefault.id}`);
+    expect($('.article-sidebar').text()).toContain('Pas de catégories');
+    expect($('body').text()).not.toContain('Non classé');
+    expect(render(site, '/recherche').$('body').text()).not.toContain('Non classé');
+    expect(JSON.stringify(site.news.posts.map((post) => post.categories))).not.toContain('Non classé');
+    expect(news.posts.map((post) => post.id)).toContain(onlyDefault.id);
+  });
+
+  it("shows a renamed default category as any other (the club uses it)", () => {
+    const renamed = readSnapshot('categories').map((term) => ((term as { id: number }).id === 1 ? { ...(term as object), name: 'Divers', slug: 'divers' } : term));
+    const withDivers = normalizeContent({ posts: readSnapshot('posts'), categories: renamed, tags: readSnapshot('tags') });
+    expect(withDivers.categories.map((term) => term.name)).toContain('Divers');
+  });
+
+  it("puts sticky posts ('Mis en avant') first on the home, in the news list and its JSON pages; not in the recent posts or the feed", () => {
+    const posts = readSnapshot('posts') as (RawPost & { sticky: boolean })[];
+    const older = [...posts].sort((a, b) => a.date.localeCompare(b.date)).slice(0, 2).map((post) => post.id);
+    for (const post of posts) post.sticky = older.includes(post.id);
+    const stickyNews = normalizeContent({ posts, categories: readSnapshot('categories'), tags: readSnapshot('tags') }, () => {}, { images: true });
+    const stickySite = makeSite({ news: stickyNews, siteUrl: 'https://www.sqbb.fr' });
+    const byDate = stickyNews.posts.map((post) => post.id);
+    const expected = [...[...older].reverse(), ...byDate.filter((id) => !older.includes(id))];
+    expect(expected.slice(0, 2)).toEqual(byDate.filter((id) => older.includes(id)));
+    const home = render(stickySite, '/').$;
+    expect(cardIds(home, '.home-news .news-card-link')).toEqual(expected.slice(0, 4));
+    const slides = JSON.parse(home('[data-island="news-slider"]').attr('data-props') ?? '{}') as { slides: { id: number }[] };
+    expect(slides.slides.map((slide) => slide.id)).toEqual(expected.slice(0, 4));
+    expect(cardIds(render(stickySite, '/actualites').$, '.news-grid .news-card-link')).toEqual(expected.slice(0, 12));
+    expect((JSON.parse(renderFile(stickySite, '/actualites/page/3.json')) as { id: number }[]).map((post) => post.id)).toEqual(expected.slice(24));
+    // Category and tag pages, recent posts and the feed stay by date, as WordPress's.
+    expect(cardIds(render(stickySite, '/actualites/category/2').$, '.news-grid .news-card-link')[0]).toBe(byDate.find((id) => stickyNews.posts.find((post) => post.id === id)?.categories.some((term) => term.id === 2)));
+    expect((JSON.parse(renderFile(stickySite, '/actualites/recents.json')) as { id: number }[]).map((post) => post.id)).toEqual(byDate.slice(0, 4));
+    expect(load(renderFile(stickySite, '/actualites/feed.xml'), { xml: true })('item link').first().text()).toBe(`https://www.sqbb.fr/actualites/article/${byDate[0]}/`);
+  });
+});
+
 describe('news list, JSON pages and feed', () => {
   it('shows 12 posts with links to the next HTML page, and JSON pages for the rest', () => {
     const { $ } = render(site, '/actualites');

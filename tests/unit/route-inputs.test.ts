@@ -110,6 +110,22 @@ describe('declared route inputs', () => {
     expect(unreached.filter((path) => path.includes('/category/') || !path.includes('/tag/') && !path.includes('/article/'))).toEqual([]);
   });
 
+  it("count a sub-category's posts in its parent's list, and sticky posts first in the news: a change to either reaches those lists", () => {
+    const child = { id: 4, slug: 'u15', name: 'U15', parent: 3 };
+    const withChild: SiteData = { ...site, news: { ...site.news, categories: [...categories, child] } };
+    const intoChild: SiteData = {
+      ...withChild,
+      news: { ...withChild.news, posts: withChild.news.posts.map((post) => (post.id === 12 ? { ...post, categories: [child] } : post)) },
+    };
+    expect([...changedLists(listFingerprints(withChild), listFingerprints(intoChild))].filter((id) => !id.startsWith('recent:')).sort()).toEqual(['category:2', 'category:3', 'category:4']);
+    const parentPage = expandRoutes(intoChild).find((instance) => instance.path === '/actualites/category/3');
+    expect(parentPage?.route.inputs?.(intoChild, parentPage.params).posts.map((post) => post.id)).toContain(12);
+    const sticky: SiteData = { ...site, news: { ...site.news, posts: site.news.posts.map((post) => (post.id === 2 ? { ...post, sticky: true, revision: 'r2-sticky' } : post)) } };
+    expect([...changedLists(listFingerprints(site), listFingerprints(sticky))]).toEqual(['news']);
+    const newsPage = expandRoutes(sticky).find((instance) => instance.path === '/actualites');
+    expect(newsPage?.route.inputs?.(sticky, newsPage.params).posts[0]?.id).toBe(2);
+  });
+
   it('name the list whose order they show: every list page and JSON page its list, an article its recent posts', () => {
     for (const instance of expandRoutes(site)) {
       const inputs = instance.route.inputs?.(site, instance.params);

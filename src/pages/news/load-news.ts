@@ -13,9 +13,11 @@ import type { RouteInputs } from '../../routes/types.js';
 
 interface NewsIndex {
   postsById: Map<string, NewsPost>;
-  /** Each post's place in the news list (newest first). */
+  /** The news list's order: sticky posts ('Mis en avant') first, each part newest first. */
+  front: NewsPost[];
+  /** Each post's place among all posts by date (newest first; sticky posts are not moved here). */
   positions: Map<NewsPost, number>;
-  /** Posts of each category and of each tag, newest first, by term id. */
+  /** Posts of each category (its sub-categories' included) and of each tag, newest first, by term id. */
   postsByTerm: Record<'category' | 'tag', Map<number, NewsPost[]>>;
   /** Term lists already made, keyed 'category:2' or 'tag:7'. */
   termLists: Map<string, NewsList>;
@@ -30,24 +32,53 @@ const indexes = new WeakMap<NewsContent, NewsIndex>();
 function indexOf(news: NewsContent): NewsIndex {
   let index = indexes.get(news);
   if (!index) {
-    index = { postsById: new Map(), positions: new Map(), postsByTerm: { category: new Map(), tag: new Map() }, termLists: new Map() };
+    index = { postsById: new Map(), positions: new Map(), front: news.posts, postsByTerm: { category: new Map(), tag: new Map() }, termLists: new Map() };
     // Every cron run indexes every post: no key or array made per post and term.
-    const add = (byTerm: Map<number, NewsPost[]>, terms: readonly Term[], post: NewsPost) => {
-      for (const term of terms) {
-        const list = byTerm.get(term.id);
-        if (!list) byTerm.set(term.id, [post]);
-        else if (list[list.length - 1] !== post) list.push(post);
-      }
+    const add = (byTerm: Map<number, NewsPost[]>, id: number, post: NewsPost) => {
+      const list = byTerm.get(id);
+      if (!list) byTerm.set(id, [post]);
+      else if (list[list.length - 1] !== post) list.push(post);
     };
+    // As WordPress's category archive: a category's posts include those of its sub-categories, at every depth.
+    const ancestors = ancestorsOf(news.categories);
+    let sticky = false;
     for (const [position, post] of news.posts.entries()) {
       index.postsById.set(String(post.id), post);
       index.positions.set(post, position);
-      add(index.postsByTerm.category, post.categories, post);
-      add(index.postsByTerm.tag, post.tags, post);
+      for (const term of post.categories) {
+        add(index.postsByTerm.category, term.id, post);
+        for (const parent of ancestors.get(term.id) ?? []) add(index.postsByTerm.category, parent, post);
+      }
+      for (const term of post.tags) add(index.postsByTerm.tag, term.id, post);
+      if (post.sticky) sticky = true;
     }
+    // As WordPress's home: sticky posts lead, then the others; each part newest first.
+    if (sticky) index.front = [...news.posts.filter((post) => post.sticky), ...news.posts.filter((post) => !post.sticky)];
     indexes.set(news, index);
   }
   return index;
+}
+
+/** Each category's parents up to the top (a parent that is gone, or a loop, ends the chain). */
+function ancestorsOf(categories: readonly Term[]): Map<number, number[]> {
+  const parents = new Map(categories.map((term) => [term.id, term.parent ?? 0]));
+  const chains = new Map<number, number[]>();
+  for (const term of categories) {
+    const chain: number[] = [];
+    for (let parent = parents.get(term.id) ?? 0; parent > 0 && parents.has(parent) && parent !== term.id && !chain.includes(parent); parent = parents.get(parent) ?? 0) {
+      chain.push(parent);
+    }
+    if (chain.length > 0) chains.set(term.id, chain);
+  }
+  return chains;
+}
+
+/**
+ * The first posts of the news list (sticky ones first, see NewsIndex.front): what the home's slider
+ * and 'Les Actus' show.
+ */
+export function leadingPosts(site: SiteData, count: number): NewsPost[] {
+  return indexOf(site.news).front.slice(0, count);
 }
 
 /** Spec section 9: recent posts in the sidebar. */
@@ -172,8 +203,8 @@ export function listId(key: NewsListKey): string {
  * whose order is the same hold the same posts in the same places, whatever else changed.
  */
 export function listOrders(news: NewsContent): Map<string, string> {
-  const orders = new Map<string, string>([['news', idsOf(news.posts)]]);
-  const { postsByTerm } = indexOf(news);
+  const { postsByTerm, front } = indexOf(news);
+  const orders = new Map<string, string>([['news', idsOf(front)]]);
   for (const kind of ['category', 'tag'] as const) for (const [id, posts] of postsByTerm[kind]) orders.set(`${kind}:${id}`, idsOf(posts));
   // Each article's recent posts: a post published or dated in between changes the window of its neighbours.
   const { posts } = news;
@@ -217,7 +248,7 @@ export function newsList(site: SiteData): NewsList {
     page > 1
       ? `Les actualités du ${CLUB.name}, page ${page} : résultats, équipe pro, vie du club, formation et partenaires.`
       : `Toutes les actualités du ${CLUB.name} : résultats, équipe pro, vie du club, formation et partenaires.`;
-  return { title: 'Actualités', description, posts: site.news.posts, key: { kind: 'news' } };
+  return { title: 'Actualités', description, posts: indexOf(site.news).front, key: { kind: 'news' } };
 }
 
 /** Every HTML and JSON page of a term's list asks for it (thousands of pages, each a search of every term): made once per content. */

@@ -3,14 +3,15 @@ import { NewsCard } from '../../../components/news/NewsCard.js';
 import { IMAGE_SLOTS } from '../../../lib/image-layout.js';
 import { toCard, type NewsCardData } from '../../../components/news/news-cards.js';
 import { href } from '../../../routes/route-paths.js';
+import { leadingPosts } from '../../news/load-news.js';
 
-/** Spec 2.4 'Les Actus': cards of the 4 latest posts with 'Lire l'article' (phones show the first only). */
+/** Spec 2.4 'Les Actus': cards of the 4 latest posts (sticky ones first) with 'Lire l'article' (phones show the first only). */
 export interface HomeLatestNewsProps {
   posts: NewsCardData[];
 }
 
 export function loadHomeLatestNews(site: SiteData): HomeLatestNewsProps {
-  return { posts: site.news.posts.slice(0, 4).map(toCard) };
+  return { posts: leadingPosts(site, 4).map(toCard) };
 }
 
 export function HomeLatestNews({ posts }: HomeLatestNewsProps) {

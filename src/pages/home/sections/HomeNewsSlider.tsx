@@ -3,15 +3,16 @@ import { NewsSlider, type SlideData } from '../../../islands/news-slider/NewsSli
 import { href } from '../../../routes/route-paths.js';
 import type { SiteData } from '../../../site-data.js';
 import { pictureOf } from '../../../components/news/news-cards.js';
+import { leadingPosts } from '../../news/load-news.js';
 
-/** Spec 2.4: the slider of the 4 latest posts, each with its title and 'En savoir plus'. */
+/** Spec 2.4: the slider of the 4 latest posts (sticky ones first), each with its title and 'En savoir plus'. */
 export interface HomeNewsSliderProps {
   posts: SlideData[];
 }
 
 export function loadHomeNewsSlider(site: SiteData): HomeNewsSliderProps {
   return {
-    posts: site.news.posts.slice(0, 4).map((post) => ({
+    posts: leadingPosts(site, 4).map((post) => ({
       id: post.id,
       href: href('news-article', { id: post.id }),
       titleHtml: post.titleHtml,
