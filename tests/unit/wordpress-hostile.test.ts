@@ -1,20 +1,25 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseOptions } from '../../build/options.js';
+import { parseBuilderConfig } from '../../builder/config.js';
+import { OptionsError, parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
-import { MAX_RESPONSE_BYTES } from '../../build/wordpress/http.js';
+import { MAX_PULL_BYTES, MAX_RESPONSE_BYTES } from '../../build/wordpress/http.js';
 import { snapshotContent, type WordPressContent } from './content-mutations.js';
 import { listAnswer, startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';
 import { readTree } from './read-tree.js';
 
 /**
  * Issue 30's hostile WordPress, against whole builds: a huge body, an endless one, a lying page
- * count, a page repeated. Each build fails on one line naming the cause, sends no request once it
- * has failed, and leaves the previous output as it was.
+ * count, a page repeated; issue 41's: a redirect to another host, pages that each pass the cap on
+ * one answer but together fill the memory, credentials in the REST base's URL. Each build fails on
+ * one line naming the cause, sends no request once it has failed, and leaves the previous output as
+ * it was.
  */
 
 const NOW = '2026-01-15T12:00:00Z';
@@ -153,9 +158,149 @@ describe('a build from a WordPress that misbehaves', () => {
     expect(wordpress.requests.filter((request) => request.includes('/categories')).length).toBeLessThanOrEqual(4);
   });
 
+  it('fails on a redirect to another host on one line naming both URLs: that host is never asked, nothing of it published', async () => {
+    const asked: string[] = [];
+    const elsewhere: Server = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      const { items, total } = listAnswer(content, new URL(request.url ?? '/', 'http://x'));
+      response.writeHead(200, { 'content-type': 'application/json', 'x-wp-total': String(total), 'x-wp-totalpages': '1' }).end(JSON.stringify(items.map((item) => ({ ...item, title: { rendered: 'Publié par un autre site' } }))));
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    try {
+      interceptPosts((url, response) => void response.writeHead(302, { location: `${other}${url.pathname}${url.search}` }).end());
+      const error = await expectFailure(/^WordPress at \S+ could not be read: http:\/\/127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/posts\?\S+ redirects to http:\/\/127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/posts\?\S+: another origin than http:\/\/127\.0\.0\.1:\d+ /);
+      expect(error.message).toContain(`redirects to ${other}/wp-json/wp/v2/posts?`);
+      expect(asked).toEqual([]);
+    } finally {
+      elsewhere.closeAllConnections();
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
+  });
+
+  it('follows a redirect within WordPress’s origin and builds the same site', async () => {
+    wordpress.intercept = undefined;
+    const direct = await build('--clean');
+    const before = await readTree(out());
+    // Every REST answer moved once (a WordPress behind a proxy adding a trailing parameter).
+    wordpress.intercept = (url, _request, response) => {
+      if (url.searchParams.has('moved')) return false;
+      const target = new URL(url);
+      target.searchParams.set('moved', '1');
+      response.writeHead(301, { location: `${target.pathname}${target.search}` }).end();
+      return true;
+    };
+    const moved = await build('--clean');
+    expect(moved.pages).toBe(direct.pages);
+    expect(wordpress.requests.some((request) => request.includes('moved=1'))).toBe(true);
+    expect(await readTree(out())).toEqual(before);
+  });
+
   it('builds again once WordPress behaves', async () => {
     wordpress.intercept = undefined;
     const report = await build();
     expect(report.pages).toBeGreaterThan(50);
   });
+});
+
+/** `npm run build` as cron starts it, in a process of its own. */
+function buildProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--require', path.join(ROOT, 'tests/unit/report-max-rss.cjs'), 'build/launch.mjs', ...args], { cwd: ROOT, env: { ...process.env, CI: '1', ...env }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const failedLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('Build failed: '));
+const maxRss = (stderr: string) => Number(/^max-rss-kb (\d+)$/m.exec(stderr)?.[1]) * 1024;
+
+describe('a whole pull bounded', () => {
+  it('stops 20 pages of 59 MB (each under the 64 MB cap) at the pull’s cap, on one line, in a process far from the gigabytes they add up to', async () => {
+    const page = 59 * 1024 * 1024;
+    const filler = Buffer.alloc(page, 'a');
+    const sent = { pages: 0 };
+    interceptPosts((url, response) => {
+      const number = Number(url.searchParams.get('page'));
+      sent.pages += 1;
+      response.on('error', () => {});
+      response.writeHead(200, { 'content-type': 'application/json', 'x-wp-total': '20', 'x-wp-totalpages': '20' });
+      // One post per page, its content 59 MB: valid JSON, new ids, as the probe's WordPress sent.
+      response.write(`[{"id":${number},"date":"2026-01-01T10:00:00","modified":"2026-01-01T10:00:00","title":{"rendered":"Page ${number}"},"content":{"rendered":"`);
+      response.write(filler);
+      response.end('"}}]');
+    });
+    try {
+      const before = await readTree(out());
+      const child = await buildProcess(['--wp', wordpress.apiUrl, '--out', out(), '--cache', cache(), '--now', NOW, '--clean']);
+      expect(child.code).toBe(1);
+      const failed = failedLines(child.stderr);
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatch(/^Build failed: ContentError: WordPress at \S+ could not be read: (posts: page \d+ of the 20 X-WP-TotalPages announced: )?\S+\/posts\?per_page=100&page=\d+\S*: the pull holds more than 268435456 bytes with it \(256 MB, the limit for a whole pull: MAX_PULL_BYTES in build\/wordpress\/http\.ts\)$/);
+      // Five pages reach the cap; the three in flight then are cut off, and no page after them is asked.
+      expect(sent.pages).toBeLessThanOrEqual(8);
+      const rss = maxRss(child.stderr);
+      // The probe's build reached 3.06 GB; the cap and the page being parsed, no more.
+      expect(rss).toBeGreaterThan(MAX_PULL_BYTES);
+      expect(rss).toBeLessThan(1024 * 1024 * 1024);
+      expect(await readTree(out())).toEqual(before);
+      console.log(`whole-pull cap: ${sent.pages} pages of 59 MB asked, peak RSS ${Math.round(rss / 1024 / 1024)} MB`);
+    } finally {
+      wordpress.intercept = undefined;
+    }
+  }, 180_000);
+});
+
+describe('credentials never printed', () => {
+  const secret = 'Zq9-s3cr3t-Xw';
+  const withCredentials = () => wordpress.apiUrl.replace('http://', `http://editor:${secret}@`);
+
+  it('refuses a REST base carrying a user name and password, on one line that does not repeat them (build, builder)', async () => {
+    const error = (() => {
+      try {
+        parseOptions(['--wp', withCredentials()], {});
+      } catch (caught) {
+        return caught as Error;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(OptionsError);
+    expect(error?.message).toMatch(/^--wp \/ WP_API_URL: the URL carries a user name or password \(http:\/\/\*\*\*@127\.0\.0\.1:\d+\): remove them: they are never sent, and would be printed in logs/);
+    expect(error?.message).not.toContain(secret);
+    expect(error?.message).not.toContain('editor');
+    // The builder reads the same options: it never starts, so neither its start line nor /healthz can show them.
+    expect(() => parseBuilderConfig([], { WP_API_URL: withCredentials(), BUILDER_SECRET: 'x'.repeat(64), BUILDER_PORT: '0' })).toThrow(/carries a user name or password \(http:\/\/\*\*\*@/);
+    // As cron runs it, from the environment.
+    const child = await buildProcess(['--out', out(), '--cache', cache(), '--now', NOW], { WP_API_URL: withCredentials() });
+    expect(child.code).toBe(1);
+    expect(failedLines(child.stderr)).toHaveLength(1);
+    expect(`${child.stdout}${child.stderr}`).not.toContain(secret);
+    // A URL that does not even parse is not repeated with them either.
+    expect(() => parseOptions(['--wp', `http://editor:${secret}@exa mple`], {})).toThrow(/^--wp \/ WP_API_URL: "http:\/\/\*\*\*@exa mple" is not an absolute URL$/);
+  });
+
+  it('masks those a post or a redirect brings, in the log lines, the warnings and the report', async () => {
+    const post = content.posts[0] as { content: { rendered: string } };
+    const original = post.content.rendered;
+    const host = new URL(wordpress.apiUrl).host;
+    post.content.rendered = `${original}<p><img src="http://editor:${secret}@${host}/wp-content/uploads/2025/11/photo.jpg" alt="Photo"></p>`;
+    try {
+      const built = await buildProcess(['--wp', wordpress.apiUrl, '--out', out(), '--cache', cache(), '--now', NOW, '--clean']);
+      expect(built.code).toBe(0);
+      // The log groups the image warnings (one line a kind); the report keeps each with its URL.
+      expect(built.stdout).toMatch(/posts with an image left out/);
+      const report = await readFile(`${out()}-report.json`, 'utf8');
+      expect(report).toMatch(/\*\*\*@127\.0\.0\.1:\d+\/wp-content\/uploads\/2025\/11\/photo\.jpg carries credentials/);
+      expect(`${built.stdout}${built.stderr}${report}`).not.toContain(secret);
+      // A WordPress whose answer redirects to a URL with credentials: refused, and the line masks them.
+      interceptPosts((url, response) => void response.writeHead(302, { location: `http://editor:${secret}@${host}${url.pathname}${url.search}` }).end());
+      const redirected = await buildProcess(['--wp', wordpress.apiUrl, '--out', out(), '--cache', cache(), '--now', NOW, '--clean']);
+      expect(redirected.code).toBe(1);
+      expect(failedLines(redirected.stderr)).toEqual([expect.stringMatching(/redirects to http:\/\/\*\*\*@127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/posts\?\S+: the target carries a user name or password$/)]);
+      expect(`${redirected.stdout}${redirected.stderr}`).not.toContain(secret);
+    } finally {
+      post.content.rendered = original;
+      wordpress.intercept = undefined;
+    }
+  }, 120_000);
 });
