@@ -3,6 +3,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { projectRoot } from '../data/project-root.js';
 import { ISLANDS, type IslandName } from '../src/islands/registry.js';
+import { SEARCH_WORKER } from '../src/routes/search-routes.js';
 import type { OutputFile } from './output-file.js';
 import { SHARED_PROPS_GLOBALS, type SharedIslandProps } from './shared-island-props.js';
 import { sha256 } from './fs.js';
@@ -52,15 +53,16 @@ const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];
  * islands' shared props built in) and the stylesheet.
  */
 export async function bundleAssets(shared: SharedIslandProps): Promise<BuiltAssets> {
-  const [scripts, styles, contentStyles] = await Promise.all([
+  const [scripts, worker, styles, contentStyles] = await Promise.all([
     bundleIslands(shared),
+    bundleWorker(SEARCH_WORKER, 'src/islands/search/search.worker.ts'),
     bundleStyles(STYLES_DIR, 'site', VENDOR_CSS),
     bundleStyles(CONTENT_STYLES_DIR, 'content'),
   ]).catch((error: unknown) => {
     throw new BundleError(describeEsbuildFailure(error));
   });
   return {
-    files: [...scripts.files, styles.file, contentStyles.file],
+    files: [...scripts.files, worker, styles.file, contentStyles.file],
     cssHref: styles.href,
     contentCssHref: contentStyles.href,
     islands: scripts.islands,
@@ -118,6 +120,31 @@ async function bundleIslands(shared: SharedIslandProps): Promise<{ files: Output
     if (!islands[name]) throw new Error(`island "${name}": esbuild produced no entry for ${ISLANDS[name]}`);
   }
   return { files, islands };
+}
+
+/**
+ * A module worker, in one file of its own (a worker shares no chunk with the page's islands), at
+ * the address its island is given (`url`, revalidated: its name is not its hash).
+ */
+async function bundleWorker(url: string, entry: string): Promise<OutputFile> {
+  const { build } = await loadEsbuild();
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    outfile: path.join(ROOT, 'assets/worker.js'),
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const file = result.outputFiles[0];
+  if (!file) throw new Error(`esbuild produced no worker for ${entry}`);
+  return { path: url, contents: file.contents };
 }
 
 /** One hashed stylesheet of the .css files directly in `dir` (sub-folders are sheets of their own). */

@@ -11,8 +11,8 @@ import { forEachTerm } from './page-terms.js';
  */
 export interface IndexRecord {
   url: string;
-  /** Posts (dated) come after the other pages in the index's order. */
-  dated: boolean;
+  /** A post's day ('2025-10-27'), '' for another page: posts come after the other pages in the index's order, by day. */
+  day: string;
   /** JSON of the SearchDoc a result shows. */
   docJson: string;
   categories: string[];
@@ -33,8 +33,11 @@ const REFERENCE_LENGTH = 300;
 const TITLE_WEIGHT = 2;
 const TITLE_BONUS = 10;
 const HEADING_WEIGHT = 2;
-/** What a result's excerpt may show of a page's text: its start, cut at a word. */
-export const EXCERPT_SOURCE_CHARS = 600;
+/**
+ * What a result's excerpt may show of a page's text, cut at a word: all of it but for a page far
+ * longer than a post (the excerpt is taken around the first word found, anywhere in it).
+ */
+export const EXCERPT_SOURCE_CHARS = 12_000;
 
 export function indexRecordOf(record: SearchRecord): IndexRecord {
   const counts = new Map<string, number>();
@@ -63,7 +66,7 @@ export function indexRecordOf(record: SearchRecord): IndexRecord {
     ...(record.image ? { image: record.image } : {}),
     text: cutAtWord(record.text, EXCERPT_SOURCE_CHARS),
   };
-  return { url: record.url, dated: record.date !== undefined, docJson: JSON.stringify(doc), categories: record.categories, terms: terms.join(' ') };
+  return { url: record.url, day: record.date ?? '', docJson: JSON.stringify(doc), categories: record.categories, terms: terms.join(' ') };
 }
 
 /** Fields never hold these: JSON escapes control characters, terms are letters and digits, category names lose theirs. */
@@ -72,12 +75,12 @@ const ITEM = '\u0002';
 
 export function encodeRecord(record: IndexRecord): string {
   const categories = record.categories.map((name) => name.replace(/\p{Cc}/gu, ' ')).join(ITEM);
-  return [record.url, record.dated ? '1' : '', record.docJson, categories, record.terms].join(FIELD);
+  return [record.url, record.day, record.docJson, categories, record.terms].join(FIELD);
 }
 
 export function decodeRecord(text: string): IndexRecord {
-  const [url = '', dated = '', docJson = '', categories = '', terms = ''] = text.split(FIELD);
-  return { url, dated: dated === '1', docJson, categories: categories ? categories.split(ITEM) : [], terms };
+  const [url = '', day = '', docJson = '', categories = '', terms = ''] = text.split(FIELD);
+  return { url, day, docJson, categories: categories ? categories.split(ITEM) : [], terms };
 }
 
 function cutAtWord(text: string, max: number): string {

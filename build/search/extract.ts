@@ -18,10 +18,22 @@ export interface SearchRecord {
 const SKIPPED = new Set(['aside', 'nav', 'script', 'style', 'noscript', 'template', 'svg', 'iframe', 'button', 'select', 'form']);
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'summary', 'dt']);
 /**
- * Text for screen readers only ("(nouvel onglet)", "Lire l'article : …") and the click-to-load
- * embeds' provider notice and button: the same words on many pages, saying nothing of this one.
+ * Classes of text that is not the page's own: text for screen readers only ("(nouvel onglet)",
+ * "Lire l'article : …"), the click-to-load embeds' provider notice, links drawn as buttons
+ * ("Retour", "Voir le calendrier", a player's tabs: they say where to go, not what the page says)
+ * and the placeholders shown for missing data ("Aucune information sur le palmarès disponible.",
+ * every class ending in -fallback or -empty): the same words on many pages, saying nothing of this one.
  */
-const SKIPPED_CLASSES = /\b(?:visually-hidden|embed-provider|embed-button)\b/;
+const SKIPPED_CLASS = /^(?:visually-hidden|embed-provider|embed-button|btn|player-back|player-tab)$/;
+/** A placeholder's class. The heading right above one goes with it: "Palmarès" over "Aucune information…" says nothing of the page. */
+const PLACEHOLDER_CLASS = /^[\w-]+-(?:fallback|empty)$/;
+/**
+ * Inline elements whose text still joins the next word when nothing separates them in the markup:
+ * an exponent ("1<sup>er</sup>") or a subscript. Any other element boundary between a word (or a
+ * sentence's last mark) and the next word is a word boundary: "U18.<small>28 juillet</small>", a
+ * team's name and its score in two cells of a grid are two words, as the page shows them.
+ */
+const JOINING = new Set(['sup', 'sub', 'wbr']);
 /** Elements that end a run of text: their words never run into the next ones. */
 const BLOCKS = new Set(['p', 'div', 'li', 'td', 'th', 'dd', 'dt', 'section', 'article', 'figcaption', 'blockquote', 'br', 'h1', ...HEADINGS]);
 
@@ -52,13 +64,20 @@ export function extractRecord(html: string, url: string, section?: string): Sear
   let heading = '';
   // The day the page shows (Paris time), not the UTC day of its structured data.
   let date: string | undefined;
+  // An element opened or closed since the last text: a word boundary (JOINING aside).
+  let boundary = false;
+  // The last thing read was a heading: a placeholder right after it takes it away.
+  let headingLast = false;
 
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         const parent = top();
         const banner = /\bpage-banner\b/.test(attributes.class ?? '');
-        const skip = (parent?.skip ?? false) || SKIPPED.has(name) || attributes['aria-hidden'] === 'true' || SKIPPED_CLASSES.test(attributes.class ?? '');
+        const placeholder = hasClass(attributes.class, PLACEHOLDER_CLASS);
+        if (placeholder && !(parent?.skip ?? false) && headingLast) headings.pop();
+        const skip = (parent?.skip ?? false) || SKIPPED.has(name) || attributes['aria-hidden'] === 'true' || placeholder || hasClass(attributes.class, SKIPPED_CLASS);
+        if (!JOINING.has(name)) boundary = true;
         let into: 'title' | 'heading' | 'text' | 'none' = parent?.into ?? 'text';
         if (name === 'h1' && !title) into = 'title';
         else if (banner) into = 'none';
@@ -80,16 +99,21 @@ export function extractRecord(html: string, url: string, section?: string): Sear
       ontext(data) {
         const current = top();
         if (!current || current.skip) return;
-        if (current.into === 'title') title += data;
-        else if (current.into === 'heading') heading += data;
-        else if (current.into === 'text') text.push(data);
+        const glued = boundary && GLUED_START.test(data);
+        boundary = false;
+        if (current.into === 'title') title += glued && GLUED_END.test(title) ? ` ${data}` : data;
+        else if (current.into === 'heading') heading += glued && GLUED_END.test(heading) ? ` ${data}` : data;
+        else if (current.into === 'text') text.push(glued && GLUED_END.test(text[text.length - 1] ?? '') ? ` ${data}` : data);
+        if (current.into !== 'none' && /\S/.test(data)) headingLast = false;
       },
       onclosetag(name) {
         const closed = stack.pop();
+        if (!JOINING.has(name)) boundary = true;
         if (!closed || closed.skip) return;
         if (closed.into === 'heading' && top()?.into !== 'heading') {
           headings.push(heading);
           heading = '';
+          headingLast = true;
         }
         if (BLOCKS.has(name)) text.push(' ');
         if (name === 'picture') smallest = undefined;
@@ -136,6 +160,14 @@ export function withoutSidebar(main: string): string {
     return `${main.slice(0, start)}<aside></aside>${main.slice(end)}`;
   }
   return main;
+}
+
+/** Text that would run into the next word: it ends with a letter, a digit or a sentence's last mark. */
+const GLUED_END = /[\p{L}\p{N}.,;:!?)»]$/u;
+const GLUED_START = /^[\p{L}\p{N}]/u;
+
+function hasClass(names: string | undefined, pattern: RegExp): boolean {
+  return names !== undefined && names.split(/\s+/).some((name) => pattern.test(name));
 }
 
 /** Each run of white space as one space: a lone space, between most words, is left as it is. */

@@ -215,9 +215,11 @@ function urlOf(file: string): string {
 const collator = new Intl.Collator('en', { numeric: true });
 
 /**
- * Pages first, then posts by URL (article ids grow with time): a new post is numbered after every
- * other document, so the bundles before it keep their bytes and names.
+ * Pages first, then posts by day, then by URL (article ids grow with time): a new post is numbered
+ * after every other document, so the bundles before it keep their bytes and names; and a later
+ * number is a later day, which the search page uses to show the newer of two results as relevant
+ * (search-engine.ts). A post whose day changes, or one published with an earlier day, moves.
  */
 function documentOrder(a: IndexRecord, b: IndexRecord): number {
-  return Number(a.dated) - Number(b.dated) || collator.compare(a.url, b.url) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+  return Number(a.day !== '') - Number(b.day !== '') || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) || collator.compare(a.url, b.url) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 }

@@ -3,6 +3,12 @@ import type { IndexRecord } from './doc-terms.js';
 import { bundleFile, categoriesOf, ChunkPacker, termPart } from './index-files.js';
 import type { IndexFiles } from './update-index.js';
 
+/** The number of the first post (documents are pages, then posts). */
+export function firstPostOf(docs: readonly IndexRecord[]): number {
+  const first = docs.findIndex((doc) => doc.day !== '');
+  return first === -1 ? docs.length : first;
+}
+
 /**
  * The whole index for these documents, in this order (document i is number i). Chunks and
  * bundles are named by their bytes; the manifest keeps its name.
@@ -33,6 +39,7 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
   const manifest: SearchManifest = {
     version: 1,
     docs: docs.length,
+    firstPost: firstPostOf(docs),
     chunks: packer.chunks,
     bundles: bundles.map((bundle) => bundle.name),
     ...categoriesOf(docs.map((doc) => doc.categories)),

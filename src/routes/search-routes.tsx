@@ -8,6 +8,11 @@ const byName = (a: Term, b: Term) => a.name.localeCompare(b.name, 'fr');
 
 /** The search index's manifest, beside its page (build/search writes it, the page's island reads it). */
 export const SEARCH_MANIFEST = `${href('search')}index.json`;
+/**
+ * The search's worker (src/islands/search/search.worker.ts, bundled by build/bundle.ts), beside its
+ * page: not under /assets/ (cached for ever by name), revalidated like the page and the manifest.
+ */
+export const SEARCH_WORKER = `${href('search')}recherche.js`;
 
 export const searchRoutes: Route[] = [
   definePage({
@@ -16,6 +21,7 @@ export const searchRoutes: Route[] = [
     load: (site: SiteData) => ({
       props: {
         manifest: SEARCH_MANIFEST,
+        worker: SEARCH_WORKER,
         categories: [...site.news.categories].sort(byName).map((term) => ({ name: term.name, href: href('news-category', { id: term.id }) })),
         tags: [...site.news.tags].sort(byName).map((term) => ({ name: term.name, href: href('news-tag', { id: term.id }) })),
       },

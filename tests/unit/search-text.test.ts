@@ -73,6 +73,35 @@ describe('search records', () => {
   });
 });
 
+describe('search records carry the page’s own text only', () => {
+  const page = (main: string) => `<!doctype html><html lang="fr"><head></head><body><main id="contenu">${main}</main></body></html>`;
+  const player = extractRecord(
+    page(
+      '<div class="player-page"><p class="player-back-wrap"><a class="player-back" href="/equipe/pro/joueurs/">Retour</a></p>' +
+        '<header><p class="player-header-number">n° 3</p><h1>Lucas Ferreira</h1><p>Meneur</p></header>' +
+        '<div class="player-tabs"><nav><a class="player-tab" href="#a">Résumé</a></nav><a class="player-tab player-tab-photos" href="https://www.instagram.com/x/">Photos</a></div>' +
+        '<section><h2>Carrière</h2><h3>Carrière professionnelle</h3><ul><li>2018 - 2022 <strong>Spirou Charleroi</strong></li></ul>' +
+        '<h3>Palmarès</h3><p class="player-fallback">Aucune information sur le palmarès disponible.</p></section>' +
+        '<figure><figcaption><strong>Lucas Ferreira au tir</strong> <!-- -->Équipe de France U18.<small>28 juillet 2019 · FFBB</small></figcaption></figure>' +
+        '<p class="competition-links"><a class="btn btn-gold" href="/equipe/match/calendrier/">Voir le calendrier</a></p></div>',
+    ),
+    '/equipe/pro/joueurs/details/7/',
+    'Joueurs et staff',
+  );
+
+  it('leave out the links drawn as buttons and the placeholders, with the heading of an empty section', () => {
+    expect(player?.text.startsWith('n° 3')).toBe(true);
+    expect(player?.text).not.toMatch(/Retour|Photos|Aucune information|Voir le calendrier/);
+    expect(player?.headings).toBe('Carrière · Carrière professionnelle');
+  });
+
+  it('keep word boundaries between blocks the markup glues, but not inside a word', () => {
+    expect(player?.text).toContain('U18. 28 juillet 2019');
+    const record = extractRecord(page('<p>Le 1<sup>er</sup> match de l’<em>équipe</em>, un succès <strong>mérité</strong>.</p><div><span>Basket</span><span>90</span></div>'), '/x/');
+    expect(record?.text).toBe('Le 1er match de l’équipe, un succès mérité. Basket 90');
+  });
+});
+
 describe('the search page on the host', () => {
   const plan = hostingPlan(makeSite({}));
   const csp = (name: string) => plan.rules.find((rule) => rule.name === name)?.headers.find(([header]) => header === 'Content-Security-Policy')?.[1];
@@ -81,6 +110,12 @@ describe('the search page on the host', () => {
     expect(csp('search')).toBe(csp('club-history'));
     expect(csp('search')).toContain("connect-src 'self';");
     expect(csp('search')).not.toMatch(/unsafe-eval|wasm/);
+  });
+
+  it('lets the page start its worker from the site: a module worker falls under script-src, which is the site only', () => {
+    expect(csp('search')).toMatch(/(?:^|; )script-src 'self'(?:;|$)/);
+    // No worker-src or child-src to narrow it further (the worker is /recherche/recherche.js).
+    expect(csp('search')).not.toMatch(/worker-src|child-src/);
   });
 
   it('has its index cached forever, named by its bytes, under /assets/', () => {

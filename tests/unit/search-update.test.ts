@@ -36,7 +36,10 @@ describe('the search index made again from a run’s changes', () => {
   }
   const site = new Map<string, Page>();
   let nextId = 1;
-  const post = (id: number): [string, Page] => {
+  // A post published by a cron run is the newest: its day is after every other's.
+  let published = 0;
+  const newDay = () => new Date(Date.UTC(2026, 0, 10 + published++)).toISOString().slice(0, 10);
+  const post = (id: number, day?: string): [string, Page] => {
     const url = `/actualites/article/${id}/`;
     return [
       `${url}index.html`,
@@ -45,7 +48,7 @@ describe('the search index made again from a run’s changes', () => {
         record: {
           url,
           title: words(3, 6),
-          date: `2025-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(10, 28))}`,
+          date: day ?? `2025-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(10, 28))}`,
           categories: random.chance(0.1) ? [categories[0]!, categories[1]!] : [random.pick(categories)],
           headings: words(0, 3),
           text: words(40, 160),
@@ -124,7 +127,7 @@ describe('the search index made again from a run’s changes', () => {
         name: 'new post',
         inPlace: true,
         apply: () => {
-          const added = post(nextId++);
+          const added = post(nextId++, newDay());
           site.set(...added);
           return [added[0]];
         },
@@ -148,11 +151,11 @@ describe('the search index made again from a run’s changes', () => {
         },
       },
       {
-        name: 'date changed (the bundle only)',
-        inPlace: true,
+        name: 'date changed (posts are numbered by day: the post moves)',
+        inPlace: false,
         apply: () => {
           const [file, page] = random.pick(posts());
-          page.record!.date = '2026-01-02';
+          page.record!.date = new Date(Date.UTC(2024, 0, 2 + published++)).toISOString().slice(0, 10);
           return [file];
         },
       },

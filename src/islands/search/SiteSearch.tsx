@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { withBase } from '../base-path.js';
-import { excerpt, highlight, type TextPart } from './excerpt.js';
-import { createSearchEngine, type SearchEngine, type SearchMatches, type SearchResultDoc } from './search-engine.js';
+import type { TextPart } from './excerpt.js';
+import type { SearchView, ShownResult } from './search-api.js';
+import { createSearchClient, type SearchClient } from './search-client.js';
 
 export interface TermLink {
   name: string;
@@ -11,6 +12,8 @@ export interface TermLink {
 export interface SiteSearchProps {
   /** The index's manifest ('/recherche/index.json'). */
   manifest: string;
+  /** The search's worker, which reads the index ('/recherche/recherche.js'). */
+  worker: string;
   /** The news categories' pages: offered without JavaScript and when nothing matches. */
   categories: TermLink[];
   /** The tags' pages: offered without JavaScript. */
@@ -22,13 +25,7 @@ export const RESULTS_PER_PAGE = 10;
 /** The fan pauses this long in typing before the search runs. */
 const DEBOUNCE_MS = 80;
 
-interface Shown {
-  query: string;
-  matches: SearchMatches;
-  /** Matching documents in the chosen category (all of them without one). */
-  docs: number[];
-  results: SearchResultDoc[];
-}
+type Shown = SearchView;
 
 /**
  * The search page: searches as the fan types (debounced), with a category filter, results with
@@ -38,14 +35,14 @@ interface Shown {
  * Rendered by the build without JavaScript: the page then says search needs it and offers the
  * category and tag pages.
  */
-export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
+export function SiteSearch({ manifest, worker, categories, tags }: SiteSearchProps) {
   const [live, setLive] = useState(false);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
   const [categoryNames, setCategoryNames] = useState<string[]>([]);
   const [shown, setShown] = useState<Shown | undefined>();
   const [failed, setFailed] = useState(false);
-  const engine = useRef<SearchEngine | undefined>(undefined);
+  const engine = useRef<SearchClient | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const run = useRef(0);
 
@@ -53,14 +50,15 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
     const params = new URLSearchParams(window.location.search);
     setQuery(params.get('q') ?? '');
     setCategory(params.get('categorie') ?? '');
-    engine.current = createSearchEngine(manifest, async (path) => {
-      const response = await fetch(withBase(path));
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json();
-    });
-    engine.current.categories().then(setCategoryNames, () => setFailed(true));
+    try {
+      engine.current = createSearchClient(worker, manifest, withBase(''));
+    } catch (error) {
+      console.warn('Recherche impossible\u00a0:', error);
+      setFailed(true);
+    }
+    engine.current?.categories().then(setCategoryNames, () => setFailed(true));
     setLive(true);
-  }, [manifest]);
+  }, [manifest, worker]);
 
   useEffect(() => {
     if (live) input.current?.focus();
@@ -69,13 +67,16 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
   useEffect(() => {
     if (!live || !engine.current) return;
     const search = engine.current;
-    const params = new URLSearchParams();
-    if (query) params.set('q', query);
-    if (category) params.set('categorie', category);
-    const address = `${window.location.pathname}${params.toString() ? `?${params.toString()}` : ''}`;
-    window.history.replaceState(null, '', address);
     const id = ++run.current;
+    // The address follows what is shown: written once the results are, not at every key.
+    const remember = () => {
+      const params = new URLSearchParams();
+      if (query) params.set('q', query);
+      if (category) params.set('categorie', category);
+      window.history.replaceState(null, '', `${window.location.pathname}${params.toString() ? `?${params.toString()}` : ''}`);
+    };
     if (!query.trim()) {
+      remember();
       setShown(undefined);
       return;
     }
@@ -83,20 +84,17 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
     search.preload(query);
     const timer = window.setTimeout(async () => {
       try {
-        const matches = await search.search(query);
-        // The fan typed on meanwhile: no bundle fetched for a query nobody will see.
-        if (id !== run.current) return;
-        const names = await search.categories();
-        const index = names.indexOf(category);
-        const docs = index === -1 ? matches.docs : await search.inCategory(matches.docs, index);
-        const results = await search.documents(docs.slice(0, RESULTS_PER_PAGE));
-        if (id !== run.current) return;
+        const view = await search.search(query, category, RESULTS_PER_PAGE);
+        // The fan typed on meanwhile: this search's results are nobody's.
+        if (!view || id !== run.current) return;
         setFailed(false);
-        setShown({ query, matches, docs, results });
+        setShown(view);
+        remember();
       } catch (error) {
         if (id !== run.current) return;
         console.warn('Recherche impossible\u00a0:', error);
         setFailed(true);
+        remember();
       }
     }, DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
@@ -105,7 +103,7 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
   const showMore = async () => {
     if (!shown || !engine.current) return;
     const id = run.current;
-    const more = await engine.current.documents(shown.docs.slice(shown.results.length, shown.results.length + RESULTS_PER_PAGE)).catch(() => []);
+    const more = await engine.current.more(shown.docs.slice(shown.results.length, shown.results.length + RESULTS_PER_PAGE), shown.words).catch(() => []);
     if (id === run.current) setShown({ ...shown, results: [...shown.results, ...more] });
   };
 
@@ -136,7 +134,7 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
             <option value="">Toutes les catégories</option>
             {categoryNames.map((name, index) => (
               <option key={name} value={name}>
-                {shown ? `${name} (${shown.matches.categoryCounts[index] ?? 0})` : name}
+                {shown ? `${name} (${shown.categoryCounts[index] ?? 0})` : name}
               </option>
             ))}
           </select>
@@ -150,7 +148,7 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
         <ol className="search-results">
           {shown.results.map((doc) => (
             <li key={doc.number}>
-              <SearchResult doc={doc} words={shown.matches.words} />
+              <SearchResult doc={doc} />
             </li>
           ))}
         </ol>
@@ -172,7 +170,7 @@ export function SiteSearch({ manifest, categories, tags }: SiteSearchProps) {
   );
 }
 
-function SearchResult({ doc, words }: { doc: SearchResultDoc; words: SearchMatches['words'] }) {
+function SearchResult({ doc }: { doc: ShownResult }) {
   const categories = doc.categories.join(', ');
   return (
     <a className="search-result" href={withBase(doc.url)}>
@@ -183,7 +181,7 @@ function SearchResult({ doc, words }: { doc: SearchResultDoc; words: SearchMatch
       )}
       <span className="search-result-body">
         <span className="search-result-title">
-          <Marked parts={highlight(doc.title, words)} />
+          <Marked parts={doc.titleParts} />
         </span>
         {doc.date || categories ? (
           <span className="search-result-details">
@@ -193,7 +191,7 @@ function SearchResult({ doc, words }: { doc: SearchResultDoc; words: SearchMatch
           </span>
         ) : null}
         <span className="search-result-excerpt">
-          <Marked parts={excerpt(doc.text, words)} />
+          <Marked parts={doc.excerptParts} />
         </span>
       </span>
     </a>

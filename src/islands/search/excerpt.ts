@@ -12,8 +12,8 @@ const BEFORE_CHARS = 50;
 
 /**
  * Splits `text` into runs, marking each word that matches a word of the query the way the search
- * does (same term, or the word being typed that it completes). Plain text out: the result is
- * rendered as text nodes, never as HTML.
+ * does (same term, the word being typed that it completes, or a term a misspelt word was taken
+ * for). Plain text out: the result is rendered as text nodes, never as HTML.
  */
 export function highlight(text: string, words: readonly QueryWord[]): TextPart[] {
   const parts: TextPart[] = [];
@@ -29,7 +29,7 @@ export function highlight(text: string, words: readonly QueryWord[]): TextPart[]
   return parts;
 }
 
-/** A window of the page's text around its first word of the query (its start when none is there), highlighted. */
+/** A window of the page's text around its first word of the query, wherever it is (its start when none is there), highlighted. */
 export function excerpt(text: string, words: readonly QueryWord[]): TextPart[] {
   let start = 0;
   for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
@@ -46,5 +46,5 @@ export function excerpt(text: string, words: readonly QueryWord[]): TextPart[] {
 function matches(word: string, words: readonly QueryWord[]): boolean {
   const folded = foldText(word);
   const term = termOf(folded);
-  return words.some((query) => query.term === term || (query.prefix !== undefined && folded.startsWith(query.prefix)));
+  return words.some((query) => query.term === term || (query.prefix !== undefined && folded.startsWith(query.prefix)) || (term !== undefined && query.typos?.includes(term) === true));
 }

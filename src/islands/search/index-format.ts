@@ -20,6 +20,8 @@ export interface SearchManifest {
   version: 1;
   /** Documents in the index. */
   docs: number;
+  /** Documents are the pages that are not posts, then the posts by day: the number of the first post (`docs` when none). */
+  firstPost: number;
   /** Term chunks: [first term, file name], in term order. */
   chunks: [first: string, file: string][];
   /** Bundle file names: bundle i holds documents i × DOCS_PER_BUNDLE onwards. */
@@ -47,7 +49,7 @@ export interface SearchDoc {
   day?: string;
   /** Thumbnail from the site's own images (/media/…, /images/…). */
   image?: { src: string; width: number; height: number };
-  /** The start of the page's text, for the excerpt. */
+  /** The page's text (cut at a word past 12,000 characters), for the excerpt around the words found. */
   text: string;
 }
 

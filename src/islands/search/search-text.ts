@@ -62,6 +62,8 @@ export interface QueryWord {
   term: string;
   /** The folded word itself, to match longer terms while the fan is still typing it. */
   prefix?: string;
+  /** The terms the search took a word for when it found nothing as typed ("equippe" → ['equip']). */
+  typos?: string[];
 }
 
 /** Typed prefixes shorter than this match whole terms only: "v" would match half the index. */
@@ -82,4 +84,39 @@ export function parseQuery(query: string): QueryWord[] {
     parsed.push(last && typing && word.length >= MIN_PREFIX ? { word, term, prefix: word } : { word, term });
   });
   return parsed;
+}
+
+/**
+ * How many letters a word that finds nothing may differ by from the terms it is taken for: none
+ * under 4 letters or with a digit (a score, a year), 1 up to 7, 2 from 8 (MiniSearch's `fuzzy:
+ * 0.2` gives about the same).
+ */
+export function maxTypos(word: QueryWord): number {
+  if (/\d/.test(word.word) || word.word.length < 4) return 0;
+  return word.word.length < 8 ? 1 : 2;
+}
+
+/**
+ * Letters to insert, delete, replace or swap with their neighbour to turn `a` into `b` (optimal
+ * string alignment), or `max` + 1 as soon as it is known to be more than `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let lowest = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      lowest = Math.min(lowest, value);
+    }
+    if (lowest > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length]!, max + 1);
 }

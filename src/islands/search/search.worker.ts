@@ -1,0 +1,59 @@
+import { excerpt, highlight } from './excerpt.js';
+import type { SearchReply, SearchRequest, SearchView, ShownResult } from './search-api.js';
+import { createSearchEngine, type SearchEngine, type SearchResultDoc } from './search-engine.js';
+import type { QueryWord } from './search-text.js';
+
+/**
+ * The search page's worker (issue 42): the index is fetched, parsed and scored here, off the page's
+ * thread, which keeps to the fan's typing and to showing the results. A search overtaken by a
+ * newer one stops before fetching its results' bundles.
+ */
+const scope = self as unknown as { onmessage: ((event: MessageEvent<SearchRequest>) => void) | null; postMessage(message: SearchReply): void };
+
+let engine: SearchEngine | undefined;
+let latestSearch = 0;
+
+scope.onmessage = ({ data: request }) => {
+  handle(request).then(
+    (result) => scope.postMessage({ id: request.id, result }),
+    (error: unknown) => scope.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+};
+
+async function handle(request: SearchRequest): Promise<unknown> {
+  if (request.method === 'init') {
+    engine = createSearchEngine(request.manifest, async (path) => {
+      const response = await fetch(`${request.base}${path}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    });
+    return null;
+  }
+  if (!engine) throw new Error('index de recherche non chargé');
+  switch (request.method) {
+    case 'categories':
+      return engine.categories();
+    case 'preload':
+      engine.preload(request.query);
+      return null;
+    case 'more':
+      return shown(await engine.documents(request.numbers), request.words);
+    case 'search':
+      return search(engine, request);
+  }
+}
+
+async function search(search: SearchEngine, request: Extract<SearchRequest, { method: 'search' }>): Promise<SearchView | null> {
+  latestSearch = request.id;
+  const matches = await search.search(request.query);
+  const index = (await search.categories()).indexOf(request.category);
+  const docs = index === -1 ? matches.docs : await search.inCategory(matches.docs, index);
+  // The fan typed on meanwhile: no bundle fetched for results nobody will see.
+  if (request.id !== latestSearch) return null;
+  const results = shown(await search.documents(docs.slice(0, request.count)), matches.words);
+  return { query: request.query, words: matches.words, docs, categoryCounts: matches.categoryCounts, results };
+}
+
+function shown(docs: readonly SearchResultDoc[], words: readonly QueryWord[]): ShownResult[] {
+  return docs.map(({ text, ...doc }) => ({ ...doc, titleParts: highlight(doc.title, words), excerptParts: excerpt(text, words) }));
+}
