@@ -3,8 +3,9 @@ import type { Page } from '@playwright/test';
 import { expect, test, waitForIslands } from './fixtures.js';
 
 /**
- * Issue 34, against the embedded snapshot: post 4 "Le SQBB s'impose face à Boulazac au terme d'un
- * match fou" (Équipe pro), player 1 Hugo Lemaire, 'Équipe pro' holds 16 posts.
+ * Issues 34 and 42, against the embedded snapshot: post 4 "Le SQBB s'impose face à Boulazac au
+ * terme d'un match fou" (Équipe pro), player 1 Hugo Lemaire, player 2 Malik Diarra, player 7
+ * Lucas Ferreira (no palmarès), 'Équipe pro' holds 16 posts.
  */
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Rechercher un article, un joueur, une page' });
 const results = (page: Page) => page.locator('.search-results > li');
@@ -58,6 +59,38 @@ test.describe('search page', () => {
     expect(narrowed).toBeLessThan(all);
     for (const details of await page.locator('.search-result-details').allTextContents()) expect(details).toContain('Équipe pro');
     expect(new URL(page.url()).searchParams.get('categorie')).toBe('Équipe pro');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a misspelt word finds what it meant: "equippe", "boulazak", "diara"', async ({ page, consoleErrors }) => {
+    await openSearch(page, 'equippe');
+    await expect(status(page)).toHaveText(/^\d+ résultats?$/);
+    await expect(page.locator('.search-results mark').first()).toHaveText(/^[ée]quipe$/i);
+    await searchBox(page).fill('boulazak');
+    await expect(status(page)).toHaveText(/^\d+ résultats?$/);
+    await expect(page.locator('.search-result-title').first()).toContainText('Boulazac');
+    await searchBox(page).fill('diara');
+    await expect(results(page).first().getByRole('link')).toHaveAttribute('href', '/equipe/pro/joueurs/details/2/');
+    await expect(results(page).first()).toContainText('Malik Diarra');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('shows the words found in the excerpt, wherever they are in the page', async ({ page, consoleErrors }) => {
+    await openSearch(page, 'buvette');
+    await expect(status(page)).toHaveText(/^\d+ résultats$/);
+    for (const excerpt of await page.locator('.search-result-excerpt').all()) await expect(excerpt.locator('mark').first()).toHaveText(/^buvette$/i);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a player's result shows his page's own text: no button, no placeholder", async ({ page, consoleErrors }) => {
+    await openSearch(page, 'ferreira');
+    const first = results(page).first();
+    await expect(first.getByRole('link')).toHaveAttribute('href', '/equipe/pro/joueurs/details/7/');
+    await expect(first.locator('.search-result-excerpt')).not.toContainText('Retour');
+    await searchBox(page).fill('palmarès');
+    await expect(status(page)).toHaveText(/^\d+ résultats?$/);
+    await expect(results(page).first()).toContainText('Palmarès');
+    await expect(page.locator('.search-result-excerpt', { hasText: 'Aucune information' })).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 
