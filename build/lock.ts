@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -23,10 +23,33 @@ export interface BuildLock {
 /** The lock file of the output folder `outDir`. */
 export const lockFile = (outDir: string): string => `${outDir}.lock`;
 
-/** Takes the output folder's lock, waiting at most `waitMs` for another build to end. */
+/**
+ * The output folder as the file system knows it: `link -> dist`, `dist` and a path through a
+ * symbolically linked parent all name one folder, so they must share one lock (and one state).
+ * A folder not made yet: its parent's real path (made first) and its name.
+ */
+export function realOutDir(outDir: string): string {
+  try {
+    return realpathSync(outDir);
+  } catch {
+    const parent = path.dirname(outDir);
+    mkdirSync(parent, { recursive: true });
+    return path.join(realpathSync(parent), path.basename(outDir));
+  }
+}
+
+/** Takes the output folder's lock, waiting at most `waitMs` for another build to end. `outDir`: a real path (realOutDir). */
 export function acquireBuildLock(outDir: string, waitMs: number): BuildLock {
   const file = lockFile(outDir);
   mkdirSync(path.dirname(file), { recursive: true });
+  // SQLite opens a file it may not write read-only, without a word, and a read-only connection
+  // "takes" the lock beside another build (an immutable file, one left by root): no exclusion.
+  try {
+    closeSync(openSync(file, 'a'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new Error(`the build lock ${file} cannot be opened for writing (${code}): builds of ${outDir} would not exclude each other; remove it (rm ${file}, after chattr -i if it is immutable) or run the build as the user who can write it`, { cause: error });
+  }
   const db = new DatabaseSync(file, { timeout: waitMs });
   try {
     db.exec('BEGIN IMMEDIATE');

@@ -47,7 +47,8 @@ export async function normalizeContent(
   helpers?: Pick<RenderPool, 'normalize'>,
 ): Promise<NormalizedContent> {
   const none = { added: 0, changed: 0, removed: 0 };
-  if (cached?.reusable && fetched.snapshot !== undefined && fetched.snapshot === cached.meta.snapshot) {
+  // The snapshot as it was, and no post waiting for an image again: nothing to normalize.
+  if (cached?.reusable && fetched.snapshot !== undefined && fetched.snapshot === cached.meta.snapshot && cached.posts.every((entry) => entry.rawHash)) {
     return { posts: cached.posts, fresh: [], removed: [], meta: cached.meta, changes: none };
   }
   const termWarnings: BuildWarning[] = [];

@@ -1,11 +1,12 @@
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { basePathOf } from '../src/lib/html.js';
 import { upcomingMatches } from '../src/lib/matches.js';
 import type { BuiltAssets } from './bundle.js';
 import { codeVersion } from './compiled.js';
 import { fetchContent, mediaListing, snapshotMediaDir, type FetchedContent } from './fetch.js';
 import { fingerprint, listFiles, removeLeftovers } from './fs.js';
-import { acquireBuildLock } from './lock.js';
+import { acquireBuildLock, realOutDir } from './lock.js';
 import { favourMemoryForLargeBuilds } from './memory.js';
 import type { MediaPublisher } from './media/publish-media.js';
 import { mediaStoreId } from './media/store-id.js';
@@ -30,7 +31,9 @@ import type { SyncState } from './wordpress/sync.js';
  * the state saved; then the output switches to the new site in an order that leaves a complete site
  * at every moment (build/write.ts).
  */
-export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildReport> {
+export async function runBuild(given: BuildOptions, quiet = false): Promise<BuildReport> {
+  // One folder, one name: a symbolic link to the output, or through its parent, shares its lock and state.
+  const options = { ...given, outDir: realOutDir(given.outDir) };
   const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
   try {
     // Leftovers of killed runs: nobody else writes this output or its cache while the lock is held.
@@ -104,8 +107,16 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
   const postsUsable = cachedMeta?.mediaBasis === mediaBasis;
   // Read once: the sync starts from it, and the state saves only how the known posts changed.
   const sync = usable && options.wpUrl ? state.sync() : undefined;
+  // Posts whose images failed for a passing reason (a timeout, a cache write error) are read from
+  // the source again, and normalized again, until they have them.
+  const retried = postsUsable && state.meta('retries') === true ? new Set(state.posts().flatMap((post) => (post.rawHash ? [] : [post.post.id]))) : new Set<number>();
   const fetched = await timed(context, 'fetch', () =>
-    fetchContent(options, postsUsable ? { ...(sync ? { sync } : {}), ...(cachedMeta?.snapshot ? { snapshot: cachedMeta.snapshot } : {}) } : {}, localMedia, favourMemoryForLargeBuilds),
+    fetchContent(
+      options,
+      postsUsable ? { ...(sync ? { sync: forgetting(sync, retried) } : {}), ...(cachedMeta?.snapshot && retried.size === 0 ? { snapshot: cachedMeta.snapshot } : {}) } : {},
+      localMedia,
+      favourMemoryForLargeBuilds,
+    ),
   );
   const publicFiles = collectStaticFiles();
   const inputs = inputsFingerprint(data, options.now, publicFiles, mediaBasis);
@@ -113,7 +124,12 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
     const report = await timed(context, 'check', () => unchangedRun(options, data, fetched));
     if (report) {
       const complete = { ...report, stages: context.stages };
-      writeReport(options.outDir, complete);
+      try {
+        writeReport(options.outDir, complete);
+      } catch (error) {
+        complete.warnings.push(warning('build-cache', `${(error as Error).message}: the site is complete, its report is not saved`));
+        if (!context.quiet) log(`warning: ${(error as Error).message}: the site is complete, its report is not saved`);
+      }
       if (!context.quiet) log(formatReport(complete));
       return complete;
     }
@@ -243,9 +259,16 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
       }),
     );
     const write = await timed(context, 'write', () =>
-      writer.commit(rendered.written, { ...(previousOutputs ? { previousPaths: previousOutputs.keys() } : {}), media, beforeChange: () => rmSync(reportFile(options.outDir), { force: true }) }),
+      writer.commit(rendered.written, { ...(previousOutputs ? { previousPaths: previousOutputs.keys() } : {}), media, basePath: basePathOf(options.siteUrl), beforeChange: () => rmSync(reportFile(options.outDir), { force: true }) }),
     );
     output = undefined;
+    // From here the output is the new site: what fails now (a leftover, the report) is a warning
+    // (in the report, and a line of its own in the log), never a failed run.
+    const afterPublish = (message: string) => {
+      context.warnings.push(warning('build-cache', message));
+      if (!context.quiet) log(`warning: ${message}`);
+    };
+    for (const leftover of write.leftovers ?? []) afterPublish(leftover);
     const { memo, ...report } = await timed(context, 'report', () =>
       buildReport({
         source: fetched.source,
@@ -267,15 +290,19 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
         ...(usable ? { memo: state.meta('reportMemo') } : {}),
       }),
     );
-    writeReport(options.outDir, report);
-    search.commit();
     // The output is the new site: the state says so. A failure here (a full disk) costs the next
     // run a comparison of every file, not a wrong site.
     try {
+      search.commit();
       const after = statSync(options.outDir);
       state.save({ clean: false, meta: { publishing: undefined, outputFolder: { ino: after.ino, ctimeMs: after.ctimeMs }, reportMemo: memo, inputs }, posts: [], removedPosts: [], outputs: new Map(), removedOutputs: [] });
     } catch (error) {
-      if (!context.quiet) log(`warning: ${(error as Error).message}; the next run compares every file`);
+      afterPublish(`${(error as Error).message}; the next run compares every file`);
+    }
+    try {
+      writeReport(options.outDir, report);
+    } catch (error) {
+      afterPublish(`${(error as Error).message}: the site is complete, its report is not saved`);
     }
     if (!context.quiet) log(formatReport(report));
     return report;
@@ -294,6 +321,15 @@ function describeMismatch(cached: string, wanted: string): string {
   } catch {
     return 'cache made by another build';
   }
+}
+
+/**
+ * The sync's state without these posts: WordPress then lists more posts than it knows, so every id
+ * is listed and the posts it does not know are fetched again (build/wordpress/sync.ts).
+ */
+function forgetting(sync: SyncState, ids: ReadonlySet<number>): SyncState {
+  if (ids.size === 0) return sync;
+  return { ...sync, known: Object.fromEntries(Object.entries(sync.known).filter(([id]) => !ids.has(Number(id)))) };
 }
 
 /** True when the content source says nothing changed since the state's run. */
@@ -353,12 +389,18 @@ function mediaChanges(needed: ReadonlyMap<string, string>, present: ReadonlySet<
 /**
  * Every image about to be published checked against its hash, made again when damaged (one warning
  * each; a MediaCacheError when it cannot be, before the state or the output change). `outDir`
- * (a run that does not trust the output): files an earlier version hard-linked to the cache are
- * published again, as copies.
+ * (a run that does not trust the output, --clean): every image already published is compared with
+ * what the build publishes there, and published again when it differs (damaged, truncated) or is
+ * a hard link an earlier version made to the cache.
  */
 async function checkedMedia(publisher: MediaPublisher, media: { add: Map<string, string>; remove: string[] }, needed: ReadonlyMap<string, string>, outDir: string | undefined, warnings: BuildWarning[]) {
   const add = new Map(media.add);
-  if (outDir) for (const [publicPath, file] of needed) if (!add.has(publicPath) && publisher.sharesCacheFile(path.join(outDir, publicPath), file)) add.set(publicPath, file);
+  if (outDir) {
+    for (const [publicPath, file] of needed) {
+      const published = path.join(outDir, publicPath);
+      if (!add.has(publicPath) && (publisher.sharesCacheFile(published, file) || publisher.differsFromPublished(published, file))) add.set(publicPath, file);
+    }
+  }
   for (const file of add.values()) await publisher.verifiedFile(file);
   warnings.push(...publisher.warnings.map((message) => warning('build-cache', message)));
   return { add, remove: media.remove };

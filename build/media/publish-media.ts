@@ -42,6 +42,12 @@ export interface MediaPublisher {
    * image would cost a large site's clean build seconds.)
    */
   sharesCacheFile(published: string, source: string): boolean;
+  /**
+   * On a run that trusts nothing in the output (--clean): whether a file already published does not
+   * hold the bytes the build publishes there (those its name's hash promises; a document's, those of
+   * its source). Read whole: a clean build reads every published image once.
+   */
+  differsFromPublished(published: string, source: string): boolean;
   /** One line per damaged file found, for the build's warnings. */
   readonly warnings: string[];
 }
@@ -77,6 +83,16 @@ export function createMediaPublisher(): MediaPublisher {
       if (!own || own.nlink < 2) return false;
       const cached = statSync(source, { throwIfNoEntry: false });
       return cached !== undefined && own.ino === cached.ino && own.dev === cached.dev;
+    },
+    differsFromPublished(published, source) {
+      try {
+        const own = readFileSync(published);
+        const promised = promisedHash(source);
+        return promised ? !sha256(own).startsWith(promised) : !own.equals(readFileSync(source));
+      } catch {
+        // Unreadable (an I/O error, gone): published again.
+        return true;
+      }
     },
     warnings,
   };

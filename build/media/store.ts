@@ -140,9 +140,15 @@ export class MediaStore {
     this.dirty = false;
     const urls = Object.fromEntries([...this.urls].sort(byKey));
     const sources = Object.fromEntries([...this.derived].sort(byKey).map(([hash, entry]) => [hash, { ...entry, variants: Object.fromEntries(Object.entries(entry.variants).sort(byKey)) }]));
-    // derived.json first: index.json then never names a source whose files are not recorded.
-    await writeFileAtomicVia(mediaTemporaryDir(this.dir), path.join(this.dir, 'derived.json'), checksummedJson({ sources }));
-    await writeFileAtomicVia(mediaTemporaryDir(this.dir), path.join(this.dir, 'index.json'), checksummedJson({ urls }));
+    try {
+      // derived.json first: index.json then never names a source whose files are not recorded.
+      await writeFileAtomicVia(mediaTemporaryDir(this.dir), path.join(this.dir, 'derived.json'), checksummedJson({ sources }));
+      await writeFileAtomicVia(mediaTemporaryDir(this.dir), path.join(this.dir, 'index.json'), checksummedJson({ urls }));
+    } catch (error) {
+      // Not saved: the next save writes it all again.
+      this.dirty = true;
+      throw error;
+    }
   }
 
   /** Stores a source once; returns its hash. */
@@ -193,13 +199,17 @@ export class MediaStore {
    * of the same name is written again: these bytes were just made, the file on disk may be damaged.
    */
   async addVariants(hash: string, made: { key: string; data: Uint8Array; variant: Omit<StoredVariant, 'file' | 'bytes' | 'sha256'> }[]): Promise<Map<string, StoredVariant>> {
-    const entry = this.entry(hash);
+    const written: [string, StoredVariant][] = [];
     for (const { key, data, variant } of made) {
       const digest = sha256(data);
       const file = nameOf(digest, variant.width, variant.format);
       await this.replaceFile(file, data);
-      entry.variants[key] = { ...variant, file, sha256: digest, bytes: data.byteLength };
+      written.push([key, { ...variant, file, sha256: digest, bytes: data.byteLength }]);
     }
+    // Recorded together, once all are written: after a write error the next run converts the whole
+    // set again, and a set's bytes depend on what it holds (the width its source is decoded at).
+    const entry = this.entry(hash);
+    for (const [key, variant] of written) entry.variants[key] = variant;
     this.dirty = true;
     return this.readVariants(hash);
   }

@@ -117,8 +117,8 @@ describe('publishing an output', () => {
   });
 });
 
-/** A publishing layer that fails with EIO at its `failAt`-th call (rename, unlink, copy or mkdir). */
-function faultyIo(failAt: number): { io: PublishIo; calls: () => number } {
+/** A publishing layer that fails with EIO at its `failAt`-th call (rename, unlink, copy or mkdir; `removeTree` fails when told). */
+function faultyIo(failAt: number, { removeTreeFails = false } = {}): { io: PublishIo; calls: () => number } {
   let calls = 0;
   const call = <T extends unknown[]>(run: (...args: T) => void) => (...args: T) => {
     calls += 1;
@@ -132,6 +132,10 @@ function faultyIo(failAt: number): { io: PublishIo; calls: () => number } {
       copy: call((from: string, to: string) => fs.copyFileSync(from, to)),
       mkdir: call((dir: string) => fs.mkdirSync(dir, { recursive: true })),
       rmdir: (dir: string) => fs.rmdirSync(dir),
+      removeTree: (dir: string) => {
+        if (removeTreeFails) throw Object.assign(new Error(`EIO: i/o error, rmdir '${dir}' (injected)`), { code: 'EIO' });
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
     },
     calls: () => calls,
   };
@@ -183,5 +187,84 @@ describe('publishing never leaves a broken site (issue 30)', () => {
     writeOutput(out, v1);
     expect(await brokenLinks(out)).toEqual([]);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('article/2');
+  });
+});
+
+/** Every step of publishing `next` over `previous` made to fail in turn: the site online stays whole, the next run publishes `next`. */
+async function expectEveryFaultSurvived(previous: OutputFile[], next: OutputFile[], options: { previousPaths?: string[] } = {}): Promise<number> {
+  await rm(out, { recursive: true, force: true });
+  writeOutput(out, previous);
+  const counting = faultyIo(0);
+  writeOutput(out, next, { ...options, io: counting.io });
+  const steps = counting.calls();
+  const expected = await readTree(out);
+  expect(await brokenLinks(out)).toEqual([]);
+  for (let failAt = 1; failAt <= steps; failAt += 1) {
+    await rm(out, { recursive: true, force: true });
+    writeOutput(out, previous);
+    expect(() => writeOutput(out, next, { ...options, io: faultyIo(failAt).io }), `step ${failAt}`).toThrow(/publishing .* failed: EIO/);
+    expect(await brokenLinks(out), `after a failure at step ${failAt} of ${steps}`).toEqual([]);
+    writeOutput(out, next);
+    expect(await readTree(out), `the run after a failure at step ${failAt}`).toEqual(expected);
+    expect((await readdir(root)).sort(), `step ${failAt}`).toEqual(['dist']);
+  }
+  return steps;
+}
+
+describe('publishing follows links (issue 41)', () => {
+  const page = (links: string[], extra = '') => `<link href="/assets/site.css">${links.map((href) => `<a href="${href}">x</a>`).join('')}${extra}`;
+  const css: OutputFile = { path: '/assets/site.css', contents: 'body{}' };
+
+  it('puts a new post and its new tag online together: each page only once every new page it links to is there', async () => {
+    const before: OutputFile[] = [
+      css,
+      { path: '/index.html', contents: page(['/actualites/article/64/', '/actualites/tag/15/']) },
+      { path: '/actualites/article/64/index.html', contents: page(['/', '/actualites/tag/15/']) },
+      { path: '/actualites/tag/15/index.html', contents: page(['/actualites/article/64/']) },
+    ];
+    // Post 65 is new with a new tag 16: article 65 and tag 16 link to each other, the home and article 64 to article 65.
+    const after: OutputFile[] = [
+      css,
+      { path: '/index.html', contents: page(['/actualites/article/65/', '/actualites/article/64/', '/actualites/tag/15/']) },
+      { path: '/actualites/article/64/index.html', contents: page(['/', '/actualites/tag/15/', '/actualites/article/65/']) },
+      { path: '/actualites/article/65/index.html', contents: page(['/', '/actualites/tag/16/', '/actualites/article/64/'], '<img src="/actualites/tag/16/feed.xml">') },
+      { path: '/actualites/tag/15/index.html', contents: page(['/actualites/article/64/']) },
+      { path: '/actualites/tag/16/index.html', contents: page(['/actualites/article/65/', '/actualites/tag/16/page/2/']) },
+      { path: '/actualites/tag/16/page/2/index.html', contents: page(['/actualites/tag/16/']) },
+      { path: '/actualites/tag/16/feed.xml', contents: '<rss><link>http://localhost:8080/actualites/tag/16/</link></rss>' },
+      { path: '/sitemap.xml', contents: '<urlset><url><loc>http://localhost:8080/actualites/article/65/</loc></url></urlset>' },
+    ];
+    expect(await expectEveryFaultSurvived(before, after)).toBeGreaterThanOrEqual(9);
+  });
+
+  it('removes pages that link to each other only once nothing online links to them, and puts them back when one cannot go', async () => {
+    // Articles 1 to 5 each link to the previous and the next one; 2, 3 and 4 are removed.
+    const article = (id: number, ids: number[]): OutputFile => ({ path: `/actualites/article/${id}/index.html`, contents: page(['/', ...ids.filter((other) => Math.abs(other - id) === 1 || (ids.indexOf(other) - ids.indexOf(id)) ** 2 === 1).map((other) => `/actualites/article/${other}/`)]) });
+    const site = (ids: number[]): OutputFile[] => [css, { path: '/index.html', contents: page(ids.map((id) => `/actualites/article/${id}/`)) }, ...ids.map((id) => article(id, ids))];
+    const before = site([1, 2, 3, 4, 5]);
+    const after = site([1, 5]);
+    expect(await expectEveryFaultSurvived(before, after)).toBeGreaterThanOrEqual(6);
+  });
+
+  it('reads links with the site path prefix and through the site origin', async () => {
+    const before: OutputFile[] = [{ path: '/index.html', contents: '<a href="/club/">home</a>' }];
+    const after: OutputFile[] = [
+      { path: '/index.html', contents: '<a href="/club/a/">a</a>' },
+      { path: '/a/index.html', contents: '<a href="https://www.sqbb.fr/club/b/">b</a>' },
+      { path: '/b/index.html', contents: '<a href="/club/">home</a>' },
+    ];
+    await rm(out, { recursive: true, force: true });
+    writeOutput(out, before);
+    const order: string[] = [];
+    const io = faultyIo(0).io;
+    writeOutput(out, after, { basePath: '/club', io: { ...io, rename: (from, to) => (order.push(path.relative(out, to)), io.rename(from, to)) } });
+    expect(order).toEqual(['b/index.html', 'a/index.html', 'index.html']);
+  });
+
+  it('publishes the site when only the staging folder cannot be removed after, and says so', async () => {
+    writeOutput(out, [{ path: '/index.html', contents: 'v1' }]);
+    const result = writeOutput(out, [{ path: '/index.html', contents: 'v2' }, { path: '/a/index.html', contents: 'a' }], { io: faultyIo(0, { removeTreeFails: true }).io });
+    expect(await readTree(out)).toEqual({ 'index.html': text('v2'), 'a/index.html': text('a') });
+    expect(result.leftovers).toEqual([expect.stringMatching(/^\/\S+dist\.staging-\d+-\d+ could not be removed after publishing \(EIO\): the next run removes it$/)]);
   });
 });
