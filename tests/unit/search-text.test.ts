@@ -19,6 +19,9 @@ describe('French search terms', () => {
     expect(parseQuery('boula ')[0]?.prefix).toBeUndefined();
     // Two letters would complete half the index.
     expect(parseQuery('bo')[0]?.prefix).toBeUndefined();
+    // After another word, they are not a word yet: the results stay those of the words before.
+    expect(parseQuery('victoire bo').map((word) => word.word)).toEqual(['victoire']);
+    expect(parseQuery('victoire bo ').map((word) => word.word)).toEqual(['victoire', 'bo']);
   });
 });
 

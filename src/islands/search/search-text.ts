@@ -71,7 +71,8 @@ export const MIN_PREFIX = 3;
 
 /**
  * The words of a query. The last one may be unfinished unless the query ends with a space: it
- * also matches the terms it begins ("boula" → "boulazac").
+ * also matches the terms it begins ("boula" → "boulazac"); shorter than MIN_PREFIX, it is not a
+ * word yet ("victoire bo" searches "victoire" while the fan types on).
  */
 export function parseQuery(query: string): QueryWord[] {
   const words = wordsOf(query);
@@ -81,6 +82,7 @@ export function parseQuery(query: string): QueryWord[] {
     const term = termOf(word);
     if (!term) return;
     const last = index === words.length - 1;
+    if (last && typing && word.length < MIN_PREFIX && index > 0) return;
     parsed.push(last && typing && word.length >= MIN_PREFIX ? { word, term, prefix: word } : { word, term });
   });
   return parsed;
