@@ -19,6 +19,7 @@ import { BuildState, type ContentMeta, type OutputRecord, type StateChanges } fr
 import { StateDamagedError } from './state/database.js';
 import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
+import { playerShareImages } from './share-images.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { warning, type BuildWarning } from './warnings.js';
 import type { OutputWriter } from './write.js';
@@ -118,7 +119,8 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
       favourMemoryForLargeBuilds,
     ),
   );
-  const publicFiles = collectStaticFiles();
+  // public/, and the players' share cards (networks show no SVG; made once, then read from the cache).
+  const publicFiles = [...collectStaticFiles(), ...(await playerShareImages(data.team.players, options.cacheDir))];
   const inputs = inputsFingerprint(data, options.now, publicFiles, mediaBasis);
   if (outputTrusted && postsUsable && nothingNew(state, fetched, cachedMeta) && state.meta('inputs') === inputs) {
     const report = await timed(context, 'check', () => unchangedRun(options, data, fetched));

@@ -3,6 +3,7 @@ import { loadPlayerDetailPage, PlayerDetailPage } from '../pages/team/PlayerDeta
 import { loadPlayersPage, PlayersPage } from '../pages/team/PlayersPage.js';
 import { StaffPage } from '../pages/team/StaffPage.js';
 import { seasonCalendar } from '../lib/matches-ical.js';
+import { playerShareImagePath, SHARE_IMAGE } from '../lib/share-image.js';
 import { CLUB } from '../site.js';
 import type { SiteData } from '../site-data.js';
 import { isPositiveIntegerId } from './paths.js';
@@ -43,7 +44,8 @@ export const teamRoutes: Route[] = [
         head: {
           title: name,
           description: `${name}, ${player.position.toLowerCase()} du ${CLUB.acronym} (n° ${player.number}) : biographie, carrière et palmarès.`,
-          image: { src: player.profilImg, width: 600, height: 800, alt: `Portrait de ${name}` },
+          // A PNG made by the build (build/share-images.ts): networks show no SVG portrait.
+          image: { src: playerShareImagePath(player.id), ...SHARE_IMAGE, alt: `${name}, ${player.position.toLowerCase()} du ${CLUB.acronym}, n°\u00a0${player.number}` },
         },
       };
     },

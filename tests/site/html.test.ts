@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { builtFiles, loadHtml } from './built-site.js';
+import { builtFiles, loadHtml, SITE_DIR } from './built-site.js';
 
 const INTERACTIVE = 'a[href], button, details, embed, iframe, input, label, select, textarea, audio[controls], video[controls]';
 
@@ -77,6 +80,28 @@ describe('HTML of every page', () => {
         if (!$(`meta[property="${property}"]`).attr('content')) problems.push(`${page.path}: no ${property}`);
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('shares a raster image (JPEG or PNG, as networks show) of the size it declares, 1200×630 where made for sharing', async () => {
+    const problems: string[] = [];
+    const checked = new Map<string, string>();
+    for (const page of pages.filter((file) => file.path !== '/404.html')) {
+      const $ = loadHtml(page);
+      const url = new URL($('meta[property="og:image"]').attr('content') ?? '', 'http://site.invalid');
+      const file = path.join(SITE_DIR, decodeURIComponent(url.pathname).replace(/^\/+/, ''));
+      const declared = `${$('meta[property="og:image:width"]').attr('content')}×${$('meta[property="og:image:height"]').attr('content')}`;
+      let actual = checked.get(file);
+      if (actual === undefined) {
+        const meta = await sharp(readFileSync(file)).metadata().catch(() => undefined);
+        actual = meta ? `${meta.format} ${meta.width}×${meta.height}` : 'unreadable';
+        checked.set(file, actual);
+      }
+      if (!/^(jpeg|png) /.test(actual)) problems.push(`${page.path}: og:image ${url.pathname} is ${actual}`);
+      else if (!actual.endsWith(` ${declared}`)) problems.push(`${page.path}: og:image ${url.pathname} is ${actual}, declared ${declared}`);
+      if (/\/images\//.test(url.pathname) && !actual.endsWith(' 1200×630')) problems.push(`${page.path}: share image ${url.pathname} is ${actual}`);
+    }
+    expect(checked.size).toBeGreaterThan(11);
     expect(problems).toEqual([]);
   });
 

@@ -52,6 +52,11 @@ describe('player detail', () => {
     expectSoundImages($);
   });
 
+  it('shares a 1200×630 PNG card of the player, not the SVG portrait networks do not show', () => {
+    const { head } = render('/equipe/pro/joueurs/details/2');
+    expect(head.image).toEqual({ src: '/images/partage/joueur-2.png', width: 1200, height: 630, alt: 'Malik Diarra, arrière du SQBB, n°\u00a07' });
+  });
+
   it('renders every section visible before any script runs', () => {
     const { $ } = render('/equipe/pro/joueurs/details/2');
     expect($('#joueur-a-propos').attr('hidden')).toBeUndefined();
