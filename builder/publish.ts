@@ -7,7 +7,7 @@ import path from 'node:path';
 const PUBLISH_TIMEOUT_MS = 10 * 60_000;
 /** The end of what the command printed, for the log line when it fails. */
 const OUTPUT_TAIL = 2000;
-/** What the command needs from the builder's environment stays out of its own. */
+/** What the command needs from the builder's environment stays out of its own (WP_APP_PASSWORD: no longer used, an older setup may still hold one). */
 const SECRET_VARIABLES = ['BUILDER_SECRET', 'WP_APP_PASSWORD'];
 
 export class PublishError extends Error {

@@ -90,8 +90,11 @@ function article_path(int $id): string
  * Links: every "view" link is the site's page.
  * --------------------------------------------------------------------------------------------- */
 
+// A published post's address is its page on the site. Others keep WordPress's own until they are
+// published: the block editor previews a draft at that address (?preview=true), sent on below.
 add_filter('post_link', function ($link, $post) {
-    return ($post instanceof \WP_Post && $post->post_type === 'post' ? site_link(article_path((int) $post->ID)) : null) ?? $link;
+    $public = $post instanceof \WP_Post && $post->post_type === 'post' && $post->post_status === 'publish';
+    return ($public ? site_link(article_path((int) $post->ID)) : null) ?? $link;
 }, 10, 2);
 
 add_filter('term_link', function ($link, $term, $taxonomy) {
@@ -138,6 +141,10 @@ function public_target(): ?array
     }
     if (is_front_page() || is_home()) {
         return [site_link(''), 301];
+    }
+    if (is_404()) {
+        // WordPress's own shortcuts (/admin, /login, /dashboard) still lead to wp-admin.
+        wp_redirect_admin_locations();
     }
     // Pages, archives, attachments, unknown addresses: the site has no such page; its home.
     return [site_link(''), 302];

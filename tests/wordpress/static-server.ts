@@ -4,9 +4,9 @@ import { freePort } from './server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** A folder served on a free loopback port by http-server, as a static host would (stopped by close). */
-export async function serveFolder(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
-  const port = await freePort();
+/** A folder served on a loopback port (`port`, or a free one) by http-server, as a static host would (stopped by close). */
+export async function serveFolder(dir: string, wanted?: number): Promise<{ origin: string; close: () => Promise<void> }> {
+  const port = wanted ?? (await freePort());
   const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/http-server/bin/http-server'), dir, '-a', '127.0.0.1', '-p', String(port), '-c-1', '-s'], { stdio: 'ignore' });
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {

@@ -10,6 +10,8 @@ if (strncmp($path, '/wp-json', 8) === 0) {
     require __DIR__ . '/index.php';
     return true;
 }
+// A folder with its index.php (wp-admin/) is served as Apache and nginx do: that index.php.
+if ($path !== '/' && is_dir(__DIR__ . $path) && is_file(__DIR__ . rtrim($path, '/') . '/index.php')) return false;
 if ($path !== '/' && is_file(__DIR__ . $path)) return false;
 $_SERVER['SCRIPT_NAME'] = '/index.php';
 require __DIR__ . '/index.php';

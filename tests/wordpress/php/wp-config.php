@@ -29,6 +29,7 @@ define('WP_DEBUG', false);
 // The builder's plugin (wordpress/sqbb-builder.php), when a test installs it.
 if (getenv('SQBB_BUILDER_URL')) define('SQBB_BUILDER_URL', getenv('SQBB_BUILDER_URL'));
 if (getenv('SQBB_BUILDER_SECRET')) define('SQBB_BUILDER_SECRET', getenv('SQBB_BUILDER_SECRET'));
+if (getenv('SQBB_SITE_URL')) define('SQBB_SITE_URL', getenv('SQBB_SITE_URL'));
 $table_prefix = 'wp_';
 if (!defined('ABSPATH')) define('ABSPATH', __DIR__ . '/');
 require_once ABSPATH . 'wp-settings.php';
