@@ -4,7 +4,7 @@ import { Parser } from 'htmlparser2';
  * The phone the report weighs images for: a common Android viewport at device pixel ratio 2
  * (browsers pick the srcset candidate for width × ratio), and the root font size of `rem` lengths.
  */
-export const PHONE = { width: 412, pixelRatio: 2, rootFontPx: 16 } as const;
+export const PHONE = { width: 412, height: 915, pixelRatio: 2, rootFontPx: 16 } as const;
 
 /** Image bytes a phone downloads for one page: the eager images, and all of them once scrolled. */
 export interface MediaWeight {
@@ -138,8 +138,8 @@ export function pickCandidate(srcset: string, sizes: string | undefined): string
 /** The slot width `sizes` gives at the phone's viewport (100vw when there is no `sizes`). */
 export function slotWidth(sizes: string | undefined): number {
   if (!sizes) return PHONE.width;
-  // Our `sizes` hold no comma inside a condition or a `calc()`, so entries split on every comma.
-  for (const entry of sizes.split(',').map((part) => part.trim()).filter(Boolean)) {
+  // Entries split on the commas outside parentheses (the hero's `max(100vw, …)` holds one).
+  for (const entry of topLevelEntries(sizes)) {
     const match = /^\(\s*(min|max)-width\s*:\s*([\d.]+)(px|rem|em)\s*\)\s+(.+)$/.exec(entry);
     if (!match) return length(entry);
     const [, kind, value, unit, rest] = match as unknown as [string, 'min' | 'max', string, string, string];
@@ -149,16 +149,67 @@ export function slotWidth(sizes: string | undefined): number {
   return PHONE.width;
 }
 
-/** `840px`, `30rem`, `100vw`, `calc(100vw - 32px)`: the lengths our `sizes` use. */
-function length(text: string): number {
-  const calc = /^calc\(\s*([\d.]+)vw\s*([-+])\s*([\d.]+)px\s*\)$/.exec(text.trim());
-  if (calc) {
-    const [, vw, sign, px] = calc as unknown as [string, string, string, string];
-    return (Number(vw) / 100) * PHONE.width + (sign === '-' ? -1 : 1) * Number(px);
+function topLevelEntries(sizes: string): string[] {
+  const entries: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < sizes.length; index += 1) {
+    const char = sizes[index];
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (char === ',' && depth === 0) {
+      entries.push(sizes.slice(start, index));
+      start = index + 1;
+    }
   }
-  const simple = /^([\d.]+)(px|rem|em|vw)$/.exec(text.trim());
-  if (!simple) return PHONE.width;
-  const [, value, unit] = simple as unknown as [string, string, string];
-  if (unit === 'vw') return (Number(value) / 100) * PHONE.width;
-  return Number(value) * (unit === 'px' ? 1 : PHONE.rootFontPx);
+  entries.push(sizes.slice(start));
+  return entries.map((entry) => entry.trim()).filter(Boolean);
+}
+
+/**
+ * `840px`, `30rem`, `100vw`, `calc(100vw - 32px)`, `max(100vw, min(82vh, 720px) * 1.78)`: the lengths
+ * our `sizes` use, at the phone's viewport; anything else counts as the viewport's width.
+ */
+function length(text: string): number {
+  const tokens = text.match(/[\d.]+[a-z%]*|[a-z]+\(|[-+*/(),]/g) ?? [];
+  let at = 0;
+  const next = () => tokens[at++];
+  const UNITS: Record<string, number> = { '': 1, px: 1, vw: PHONE.width / 100, vh: PHONE.height / 100, rem: PHONE.rootFontPx, em: PHONE.rootFontPx };
+  // sum := product (('+' | '-') product)*; product := value (('*' | '/') value)*
+  const sum = (): number => {
+    let value = product();
+    while (tokens[at] === '+' || tokens[at] === '-') value += next() === '+' ? product() : -product();
+    return value;
+  };
+  const product = (): number => {
+    let value = operand();
+    while (tokens[at] === '*' || tokens[at] === '/') value = next() === '*' ? value * operand() : value / operand();
+    return value;
+  };
+  const operand = (): number => {
+    const token = next() ?? '';
+    if (token === '(' || token === 'calc(') return closed(sum());
+    if (token === 'min(' || token === 'max(') {
+      const values = [sum()];
+      while (tokens[at] === ',') {
+        at += 1;
+        values.push(sum());
+      }
+      return closed(token === 'min(' ? Math.min(...values) : Math.max(...values));
+    }
+    const number = /^([\d.]+)([a-z%]*)$/.exec(token);
+    const unit = number ? UNITS[number[2] as string] : undefined;
+    if (!number || unit === undefined) throw new Error(`unreadable length ${text}`);
+    return Number(number[1]) * unit;
+  };
+  const closed = (value: number) => {
+    if (next() !== ')') throw new Error(`unreadable length ${text}`);
+    return value;
+  };
+  try {
+    const value = sum();
+    return at === tokens.length && Number.isFinite(value) ? value : PHONE.width;
+  } catch {
+    return PHONE.width;
+  }
 }

@@ -13,7 +13,13 @@ export interface ContentImage {
   /** The `width` attribute: the editor drew the image at most this wide. */
   maxCssWidth?: number;
   /** An image of a gallery (`[gallery]` or a gallery block): drawn as wide as its column, whatever size the editor picked. */
-  gallery?: { columns: number };
+  gallery?: Gallery;
+}
+
+/** A gallery's layout: its columns, and the proportions its CSS crops each picture to (none: uncropped). */
+export interface Gallery {
+  columns: number;
+  crop?: number;
 }
 
 export interface FeaturedImage {
@@ -86,15 +92,15 @@ function featuredImage(media: unknown): FeaturedImage | undefined {
 export function contentImages(html: string): ContentImage[] {
   if (!html.includes('<img') && !html.includes('<IMG')) return [];
   const images: ContentImage[] = [];
-  const open: { name: string; href: string | undefined; columns: number | undefined }[] = [];
+  const open: { name: string; href: string | undefined; gallery: Gallery | undefined }[] = [];
   const parser = new Parser({
     onopentag: (name, attribs) => {
       const parent = open.at(-1);
       if (name === 'img') {
-        const image = describeImage(attribs, parent?.name === 'a' ? parent.href : undefined, parent?.columns);
+        const image = describeImage(attribs, parent?.name === 'a' ? parent.href : undefined, parent?.gallery);
         if (image) images.push(image);
       }
-      open.push({ name, href: name === 'a' ? attribs.href : undefined, columns: parent?.columns ?? galleryColumns(attribs.class) });
+      open.push({ name, href: name === 'a' ? attribs.href : undefined, gallery: parent?.gallery ?? galleryOf(attribs.class) });
     },
     onclosetag: () => void open.pop(),
   });
@@ -105,13 +111,13 @@ export function contentImages(html: string): ContentImage[] {
 /** The picture an `<img>` element of a document tree shows; undefined for an `<img>` without any URL. */
 export function describeImg(element: HtmlElement): ContentImage | undefined {
   const parent = element.parent && 'name' in element.parent ? element.parent : undefined;
-  let columns: number | undefined;
-  for (let ancestor = element.parent; ancestor && 'name' in ancestor && columns === undefined; ancestor = ancestor.parent) columns = galleryColumns(ancestor.attribs.class);
-  return describeImage(element.attribs, parent?.name === 'a' ? parent.attribs.href : undefined, columns);
+  let gallery: Gallery | undefined;
+  for (let ancestor = element.parent; ancestor && 'name' in ancestor && gallery === undefined; ancestor = ancestor.parent) gallery = galleryOf(ancestor.attribs.class);
+  return describeImage(element.attribs, parent?.name === 'a' ? parent.attribs.href : undefined, gallery);
 }
 
-/** The picture an `<img>` with these attributes shows, `linkHref` the address of the link around it, `columns` its gallery's. */
-function describeImage(attribs: Record<string, string>, linkHref: string | undefined, columns: number | undefined): ContentImage | undefined {
+/** The picture an `<img>` with these attributes shows, `linkHref` the address of the link around it, `gallery` the one it is in. */
+function describeImage(attribs: Record<string, string>, linkHref: string | undefined, gallery: Gallery | undefined): ContentImage | undefined {
   const src = attribs.src?.trim();
   const candidates = parseSrcset(attribs.srcset ?? '');
   const widest = candidates.filter((candidate) => candidate.width !== undefined).sort((a, b) => (b.width ?? 0) - (a.width ?? 0))[0];
@@ -119,12 +125,13 @@ function describeImage(attribs: Record<string, string>, linkHref: string | undef
   if (!given) return undefined;
   // A gallery shows each picture as wide as its column: WordPress's 150x150 thumbnail (what
   // `[gallery]` names by default) would be stretched, so its full size is the one to convert.
-  const source = columns !== undefined ? (originalOf(given) ?? given) : given;
+  const source = gallery !== undefined ? (originalOf(given) ?? given) : given;
   const link = linkHref?.trim();
   const linkToFile = link && /\.(jpe?g|png|gif|webp|avif)(\?.*)?$/i.test(link) ? link : undefined;
   const aliases = [...new Set([given, src, ...candidates.map((candidate) => candidate.url), linkToFile].filter(nonEmptyString))].filter((url) => url !== source);
-  if (columns !== undefined) return { source, aliases, gallery: { columns } };
-  const width = Number(attribs.width);
+  if (gallery !== undefined) return { source, aliases, gallery };
+  // A cover block's background fills the block, whatever width the editor's image had.
+  const width = /(^|\s)wp-block-cover__image-background(\s|$)/.test(attribs.class ?? '') ? NaN : Number(attribs.width);
   return { source, aliases, ...(Number.isInteger(width) && width > 0 ? { maxCssWidth: width } : {}) };
 }
 
@@ -135,6 +142,17 @@ const SIZE_SUFFIX = /-\d+x\d+(\.(?:jpe?g|png|gif|webp|avif))(\?[^#]*)?$/i;
 export function originalOf(url: string): string | undefined {
   const match = SIZE_SUFFIX.exec(url);
   return match ? `${url.slice(0, match.index)}${match[1] as string}${match[2] ?? ''}` : undefined;
+}
+
+/**
+ * A gallery from its classes: its columns, and its crop as content/20-media.css draws it (a cropped
+ * gallery block 3:2, `[gallery]`'s default thumbnail size square); undefined when not a gallery.
+ */
+function galleryOf(classes: string | undefined): Gallery | undefined {
+  const columns = galleryColumns(classes);
+  if (columns === undefined) return undefined;
+  const crop = /(^|\s)gallery-size-thumbnail(\s|$)/.test(classes ?? '') ? 1 : /(^|\s)is-cropped(\s|$)/.test(classes ?? '') ? 3 / 2 : undefined;
+  return crop === undefined ? { columns } : { columns, crop };
 }
 
 /** A gallery's number of columns from its classes (`columns-2`, `gallery-columns-4`; 3 by default); undefined when not a gallery. */

@@ -1,5 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { cappedSlot, gallerySizes, IMAGE_SLOTS } from '../../src/lib/image-layout.js';
+import { cappedSlot, coverBlockSizes, gallerySizes, IMAGE_SLOTS } from '../../src/lib/image-layout.js';
 import { pictureFor, type PreparedImage } from '../../src/lib/picture.js';
 import { describeImg, type ContentImage, type HtmlElement } from './collect-images.js';
 import { isWordPressAddress } from './wordpress-links.js';
@@ -57,10 +57,15 @@ export function rewriteContentImages(html: string, lookup: (source: string) => P
 
 function toPicture(img: HtmlElement, image: PreparedImage, described: ContentImage): { element: HtmlElement; fallback: string } | undefined {
   const { maxCssWidth, gallery } = described;
-  const slot = maxCssWidth !== undefined ? cappedSlot('content', maxCssWidth) : IMAGE_SLOTS.content;
+  // A cover block's background fills the block whatever width the editor gave the image.
+  const cover = /(^|\s)wp-block-cover__image-background(\s|$)/.test(img.attribs.class ?? '');
+  const slot = maxCssWidth !== undefined && !cover ? cappedSlot('content', maxCssWidth) : IMAGE_SLOTS.content;
   const data = pictureFor(image, slot, img.attribs.alt ?? '');
   if (!data) return undefined;
-  const sizes = gallery ? gallerySizes(gallery.columns) : data.sizes;
+  // Boxes that crop (`object-fit: cover`) draw a picture wider than their proportions wider than
+  // their column: a cropped gallery, a cover block.
+  const aspect = image.width / image.height;
+  const sizes = gallery ? gallerySizes(gallery.columns, gallery.crop ? aspect / gallery.crop : 1) : cover ? coverBlockSizes(aspect) : data.sizes;
   const picture = element('picture', {});
   for (const source of data.sources) DomUtils.appendChild(picture, element('source', { type: source.type, srcset: source.srcSet, sizes }));
   // The editor's width and height (both, or neither) keep the place the image had; else our fallback's.

@@ -12,9 +12,12 @@
  *   desktop, one column below 1024 px: 100vw − 32 | 100vw − 392 | 840 px. (The old `sizes` said 780 px;
  *   the grid gives 1200 − 320 − 40 = 840.)
  * - 50-news.css `.sidebar-recent-thumb`: 72 × 72, `object-fit: cover`: a square crop of its own.
- * - 50-news.css `.home-hero-bg`: the full-bleed background of the home slider, 100vw. It covers a box
- *   min(82vh, 720px) high, so portrait phones crop its sides; under the text at 55 % opacity the
- *   softness of a 100vw-sized choice does not show, and `sizes` cannot say "cover".
+ * - 50-news.css `.news-card-img`: a 16:9 box, `object-fit: cover`: a picture wider than 16:9 is drawn
+ *   wider than its card (by its aspect / (16/9)), a narrower one as wide (its top and bottom cropped).
+ * - 50-news.css `.home-hero-bg`: the full-bleed background of the home slider, 100vw wide, covering a
+ *   box at least min(82vh, 720px) high (`.home-hero`'s min-height): a portrait phone crops its sides,
+ *   so it is drawn max(100vw, that height × its aspect) wide (1230 px for a 16:9 picture in a 390×692
+ *   box, not 390). `sizes` says so per picture (`slotForPicture`), with `max()` and `min()`.
  * Breakpoints are the stylesheets' `max-width: 639.98px` / `1023.98px`.
  */
 
@@ -37,8 +40,10 @@ export interface ImageSlot {
   sizes: string;
   /** Widths to offer 1x screens (ascending, from WIDTH_LADDER unless the slot has fixed widths). */
   widths1x: number[];
-  /** Widths to offer 2x (and denser) screens. */
+  /** Widths to offer 2x screens. */
   widths2x: number[];
+  /** Widths to offer 3x screens: phones (the viewports below 640 px), up to the ladder's top. */
+  widths3x: number[];
   /** `square`: cropped to 1:1 (the sidebar thumbnail); `original`: the source's proportions. */
   shape: ImageShape;
 }
@@ -60,6 +65,13 @@ const COVER_TOLERANCE = 0.95;
 const VIEWPORT_MIN = 320;
 const VIEWPORT_MAX = 1920;
 const CONTAINER_END = 1232;
+/** Phones (the stylesheets' small screens) are the screens with 3 device pixels per CSS pixel. */
+const PHONE_END = 640;
+
+/** The height `.home-hero` covers at least (50-news.css min-height), as CSS. */
+export const HERO_HEIGHT = 'min(82vh, 720px)';
+/** `.news-card-img`'s box (50-news.css aspect-ratio). */
+const CARD_ASPECT = 16 / 9;
 
 const fixed = (px: number): Linear => ({ vw: 0, px });
 const CONTAINER: Linear = { vw: 100, px: -32 };
@@ -99,12 +111,31 @@ export const IMAGE_SLOTS: Record<ImageSlotName, ImageSlot> = {
   article: proportionalSlot(LAYOUTS.article),
   content: proportionalSlot(LAYOUTS.content),
   hero: proportionalSlot(LAYOUTS.hero),
-  thumb: { sizes: `${THUMB_SIZE}px`, widths1x: [THUMB_SIZE], widths2x: [THUMB_SIZE * 2], shape: 'square' },
+  thumb: { sizes: `${THUMB_SIZE}px`, widths1x: [THUMB_SIZE], widths2x: [THUMB_SIZE * 2], widths3x: [THUMB_SIZE * 3], shape: 'square' },
 };
 
-/** Every width a slot may need, 1x and 2x together, ascending. */
+/** Every width a slot may need, 1x to 3x together, ascending. */
 export function slotWidths(slot: ImageSlot): number[] {
-  return [...new Set([...slot.widths1x, ...slot.widths2x])].sort((a, b) => a - b);
+  return [...new Set([...slot.widths1x, ...slot.widths2x, ...slot.widths3x])].sort((a, b) => a - b);
+}
+
+/**
+ * The slot for one picture of proportions `aspect` (width / height): where the box crops its
+ * picture (`object-fit: cover`), the picture is drawn wider than the box when it is wider than the
+ * box's proportions, and `sizes` must say the drawn width, or the browser picks a file that it then
+ * stretches. Other slots, and pictures that fit, are the slot itself.
+ */
+export function slotForPicture(name: ImageSlotName, aspect: number): ImageSlot {
+  const slot = IMAGE_SLOTS[name];
+  if (!(aspect > 0) || !Number.isFinite(aspect)) return slot;
+  if (name === 'hero') {
+    // Its widths already run to the ladder's top; only `sizes` depends on the picture.
+    return { ...slot, sizes: `max(100vw, ${HERO_HEIGHT} * ${round(aspect)})` };
+  }
+  if ((name === 'card' || name === 'home-card') && aspect > CARD_ASPECT * 1.01) {
+    return proportionalSlot(scaleSegments(LAYOUTS[name], aspect / CARD_ASPECT));
+  }
+  return slot;
 }
 
 /**
@@ -121,34 +152,62 @@ const GALLERY_GAP = 12;
 
 /**
  * `sizes` of a picture in a gallery of `columns` columns inside the article column (one column on
- * phones). Its widths are the content slot's: a column never needs more than the whole column does.
+ * phones), drawn `scale` times its column's width (a cropped gallery covers its box with a wider
+ * picture). Its widths are the content slot's, which run to the ladder's top.
  */
-export function gallerySizes(columns: number): string {
+export function gallerySizes(columns: number, scale = 1): string {
   const count = Math.min(Math.max(Math.round(columns), 1), 9);
   const gaps = GALLERY_GAP * (count - 1);
-  return sizesAttribute([
+  const segments: Segment[] = [
     { below: 640, width: CONTAINER },
     { below: 1024, width: { vw: 100 / count, px: (-32 - gaps) / count } },
     { below: CONTAINER_END, width: { vw: 100 / count, px: (-392 - gaps) / count } },
     { below: Infinity, width: fixed((840 - gaps) / count) },
-  ]);
+  ];
+  return sizesAttribute(scale > 1.01 ? scaleSegments(segments, scale) : segments);
+}
+
+/** content/20-media.css `.wp-block-cover`: min-height 240 px on phones, 320 px from 640 px. */
+const COVER_BLOCK_MIN_HEIGHT = { phone: 240, wider: 320 };
+
+/**
+ * `sizes` of a cover block's background (content/20-media.css: the article column wide, at least
+ * 240 / 320 px high, `object-fit: cover`): a landscape picture covers the box's height, so it is
+ * drawn max(column, min-height × its aspect) wide. A cover taller than its min-height (long text)
+ * draws it wider still: the min-height is what the build can know.
+ */
+export function coverBlockSizes(aspect: number): string {
+  const segments: Segment[] = [{ below: PHONE_END, width: CONTAINER }, ...LAYOUTS.content];
+  return segments
+    .map((segment, index) => {
+      const height = segment.below <= PHONE_END ? COVER_BLOCK_MIN_HEIGHT.phone : COVER_BLOCK_MIN_HEIGHT.wider;
+      const length = `max(${cssLength(segment.width)}, ${round(height * aspect)}px)`;
+      return index === segments.length - 1 ? length : `(max-width: ${round(segment.below - 0.02)}px) ${length}`;
+    })
+    .join(', ');
 }
 
 function proportionalSlot(segments: Segment[]): ImageSlot {
   const [min, max] = widthRange(segments);
+  const [phoneMin, phoneMax] = widthRange(segments, PHONE_END - 0.02);
   return {
     sizes: sizesAttribute(segments),
     widths1x: ladderCovering(min, max),
     widths2x: ladderCovering(2 * min, 2 * max),
+    widths3x: ladderCovering(3 * phoneMin, 3 * phoneMax),
     shape: 'original',
   };
 }
 
-/** The narrowest and widest the slot is drawn over the designed viewports (segments are monotonic). */
-function widthRange(segments: Segment[]): [number, number] {
-  const probes = [VIEWPORT_MIN, VIEWPORT_MAX - 0.02, ...segments.flatMap((segment, index) => {
+function scaleSegments(segments: Segment[], factor: number): Segment[] {
+  return segments.map(({ below, width }) => ({ below, width: { vw: width.vw * factor, px: width.px * factor } }));
+}
+
+/** The narrowest and widest the slot is drawn over the designed viewports up to `end` (segments are monotonic). */
+function widthRange(segments: Segment[], end = VIEWPORT_MAX - 0.02): [number, number] {
+  const probes = [VIEWPORT_MIN, end, ...segments.flatMap((segment, index) => {
     const start = index === 0 ? VIEWPORT_MIN : (segments[index - 1] as Segment).below;
-    return [start, segment.below - 0.02].filter((vw) => vw >= VIEWPORT_MIN && vw <= VIEWPORT_MAX);
+    return [start, segment.below - 0.02].filter((vw) => vw >= VIEWPORT_MIN && vw <= end);
   })];
   const widths = probes.map((vw) => evaluate(segmentAt(segments, vw).width, vw));
   return [Math.min(...widths), Math.max(...widths)];

@@ -1,4 +1,4 @@
-import { IMAGE_SLOTS, slotWidths, type ImageShape, type ImageSlot } from './image-layout.js';
+import { slotForPicture, slotWidths, type ImageShape, type ImageSlot, type ImageSlotName } from './image-layout.js';
 
 /**
  * What the build made of one WordPress image (see build/media), and what a `<picture>` needs.
@@ -47,8 +47,9 @@ const MODERN: readonly ('avif' | 'webp')[] = ['avif', 'webp'];
  * browser takes the first type it supports), every width of the slot's shape that the build made,
  * and the fallback as `<img src>`. Undefined when the image has nothing for this shape.
  */
-export function pictureFor(image: PreparedImage, slot: ImageSlot | keyof typeof IMAGE_SLOTS, alt: string): PictureData | undefined {
-  const layout = typeof slot === 'string' ? IMAGE_SLOTS[slot] : slot;
+export function pictureFor(image: PreparedImage, slot: ImageSlot | ImageSlotName, alt: string): PictureData | undefined {
+  // A named slot fits this picture's proportions (a cropped box draws a wide picture wider).
+  const layout = typeof slot === 'string' ? slotForPicture(slot, image.width / image.height) : slot;
   const ofShape = image.variants.filter((variant) => variant.shape === layout.shape);
   const fallback = largest(ofShape.filter((variant) => !isModern(variant.format)));
   if (!fallback) return undefined;

@@ -40,7 +40,8 @@ describe('galleries use the full size, drawn as wide as their column', () => {
     const images = collectPostImages({ id: 64, content: { rendered: SHORTCODE_GALLERY } });
     expect(images.content.map((image) => image.source)).toEqual([`${UP}/finale.jpg`, `${UP}/banc.jpg`]);
     expect(images.content[0]?.aliases).toContain(`${UP}/finale-150x150.jpg`);
-    expect(images.content[0]?.gallery).toEqual({ columns: 3 });
+    // [gallery]'s default thumbnail size: CSS crops each picture square.
+    expect(images.content[0]?.gallery).toEqual({ columns: 3, crop: 1 });
     expect(mediaRequestsOf(64, images)).toEqual([
       { url: `${UP}/finale.jpg`, postId: 64, slot: 'content' },
       { url: `${UP}/banc.jpg`, postId: 64, slot: 'content' },
@@ -61,7 +62,8 @@ describe('galleries use the full size, drawn as wide as their column', () => {
     expect($('style')).toHaveLength(0);
     const pictures = $('.gallery .gallery-item picture');
     expect(pictures).toHaveLength(2);
-    expect(pictures.first().find('source').first().attr('sizes')).toBe('(max-width: 639.98px) calc(100vw - 32px), (max-width: 1023.98px) calc(33.33vw - 18.67px), (max-width: 1231.98px) calc(33.33vw - 138.67px), 272px');
+    // A third of the column, 272 px on desktop; the square crop covers it with the 16:9 picture 16/9 times as wide.
+    expect(pictures.first().find('source').first().attr('sizes')).toBe('(max-width: 639.98px) calc(177.78vw - 56.89px), (max-width: 1023.98px) calc(59.26vw - 33.19px), (max-width: 1231.98px) calc(59.26vw - 246.52px), 483.56px');
     expect(pictures.first().find('source').first().attr('srcset')).toBe('/media/finale-400.avif 400w, /media/finale-800.avif 800w, /media/finale-1024.avif 1024w');
     // The picture's own proportions, not the thumbnail's 150x150.
     expect(pictures.first().find('img').attr()).toMatchObject({ src: '/media/finale-1024.jpg', width: '1024', height: '576' });
@@ -72,7 +74,8 @@ describe('galleries use the full size, drawn as wide as their column', () => {
   it('reads the columns of gallery blocks too', () => {
     const block = `<figure class="wp-block-gallery has-nested-images columns-2 is-cropped"><figure class="wp-block-image size-thumbnail"><img src="${UP}/finale-150x150.jpg" width="150" height="150" alt="A"></figure></figure>`;
     const { html } = rewriteContentImages(sanitizeContent(block), (source) => full.get(source));
-    expect(load(html)('source').first().attr('sizes')).toBe('(max-width: 639.98px) calc(100vw - 32px), (max-width: 1023.98px) calc(50vw - 22px), (max-width: 1231.98px) calc(50vw - 202px), 414px');
+    // Half the column (414 px on desktop), cropped 3:2: a 16:9 picture is drawn 1.19 times as wide.
+    expect(load(html)('source').first().attr('sizes')).toBe('(max-width: 639.98px) calc(118.52vw - 37.93px), (max-width: 1023.98px) calc(59.26vw - 26.07px), (max-width: 1231.98px) calc(59.26vw - 239.41px), 490.67px');
   });
 });
 

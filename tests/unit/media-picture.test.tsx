@@ -31,8 +31,8 @@ describe('pictureFor', () => {
     const card = pictureFor(photo, 'card', 'Le match');
     expect(card).toEqual({
       sources: [
-        { type: 'image/avif', srcSet: '/media/havifo400-400.avif 400w, /media/havifo600-600.avif 600w, /media/havifo800-800.avif 800w, /media/havifo1200-1200.avif 1200w' },
-        { type: 'image/webp', srcSet: '/media/hwebpo400-400.webp 400w, /media/hwebpo600-600.webp 600w, /media/hwebpo800-800.webp 800w, /media/hwebpo1200-1200.webp 1200w' },
+        { type: 'image/avif', srcSet: '/media/havifo400-400.avif 400w, /media/havifo600-600.avif 600w, /media/havifo800-800.avif 800w, /media/havifo1200-1200.avif 1200w, /media/havifo1600-1600.avif 1600w' },
+        { type: 'image/webp', srcSet: '/media/hwebpo400-400.webp 400w, /media/hwebpo600-600.webp 600w, /media/hwebpo800-800.webp 800w, /media/hwebpo1200-1200.webp 1200w, /media/hwebpo1600-1600.webp 1600w' },
       ],
       sizes: IMAGE_SLOTS.card.sizes,
       src: '/media/hjpego1200-1200.jpg',
@@ -41,6 +41,12 @@ describe('pictureFor', () => {
       alt: 'Le match',
     });
     expect(pictureFor(photo, 'article', '')?.sources[0]?.srcSet).toContain('1600w');
+  });
+
+  it("sizes the home hero by the width the picture covers, from the picture's own proportions", () => {
+    expect(pictureFor(photo, 'hero', '')?.sizes).toBe('max(100vw, min(82vh, 720px) * 1.78)');
+    const portrait: PreparedImage = { width: 900, height: 1200, variants: [variant('avif', 900), variant('jpeg', 900)] };
+    expect(pictureFor(portrait, 'hero', '')?.sizes).toBe('max(100vw, min(82vh, 720px) * 0.75)');
   });
 
   it('gives the thumbnail its square crops and its drawn size', () => {

@@ -74,24 +74,27 @@ describe('prepareMedia', () => {
     expect(image.variants.map(describe)).toEqual([
       'avif original 400', 'webp original 400', 'avif original 600', 'webp original 600', 'avif original 800', 'webp original 800',
       'avif original 1200', 'webp original 1200', 'avif original 1600', 'webp original 1600', 'jpeg original 1200',
-      'avif square 72', 'webp square 72', 'avif square 144', 'webp square 144', 'jpeg square 144',
+      'avif square 72', 'webp square 72', 'avif square 144', 'webp square 144', 'avif square 216', 'webp square 216', 'jpeg square 216',
     ]);
-    // A 300 px body image needs 1x and 2x of 300 px: the ladder's 400 and 600 widths.
-    expect(ok(first.results.get(inline)).variants.map(describe)).toEqual(['avif original 400', 'webp original 400', 'avif original 600', 'webp original 600', 'jpeg original 600']);
+    // A 300 px body image needs 1x and 2x of 300 px (the ladder's 400 and 600 widths) and 900 px on 3x
+    // phones: the ladder's 1200, which this 700 px source gives as its own width.
+    expect(ok(first.results.get(inline)).variants.map(describe)).toEqual([
+      'avif original 400', 'webp original 400', 'avif original 600', 'webp original 600', 'avif original 700', 'webp original 700', 'jpeg original 700',
+    ]);
     for (const variant of image.variants) {
       expect(variant.path).toMatch(/^\/media\/[0-9a-f]{16}-\d+\.(avif|webp|jpg)$/);
       const file = first.files.get(variant.path) ?? '';
       expect((await stat(file)).size).toBe(variant.bytes);
       expect((await sharp(file).metadata()).width).toBe(variant.width);
     }
-    expect(first.files.size).toBe(16 + 5);
-    expect(first.stats).toMatchObject({ images: 2, downloaded: 2, fromCache: 0, problems: 0, variantsEncoded: 21, variantsReused: 0 });
+    expect(first.files.size).toBe(18 + 7);
+    expect(first.stats).toMatchObject({ images: 2, downloaded: 2, fromCache: 0, problems: 0, variantsEncoded: 25, variantsReused: 0 });
     expect(wp.requests.sort()).toEqual(['/wp-content/uploads/2025/11/inline.jpg', '/wp-content/uploads/2025/11/match.jpg']);
 
     wp.requests.length = 0;
     const second = await prepareMedia(options);
     expect(wp.requests).toEqual([]);
-    expect(second.stats).toMatchObject({ downloaded: 0, fromCache: 2, variantsEncoded: 0, variantsReused: 21 });
+    expect(second.stats).toMatchObject({ downloaded: 0, fromCache: 2, variantsEncoded: 0, variantsReused: 25 });
     expect(second.results).toEqual(first.results);
     expect(second.files).toEqual(first.files);
   });

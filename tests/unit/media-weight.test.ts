@@ -10,6 +10,11 @@ describe('image bytes on a phone (build report)', () => {
     expect(slotWidth('(min-width: 20rem) 10rem, 100vw')).toBe(160);
     expect(slotWidth('96px')).toBe(96);
     expect(slotWidth(undefined)).toBe(412);
+    // The home hero covers a box min(82vh, 720px) high: 720 × 16/9 on a 412×915 phone.
+    expect(slotWidth('max(100vw, min(82vh, 720px) * 1.78)')).toBeCloseTo(720 * 1.78, 5);
+    expect(slotWidth('(max-width: 639.98px) calc(200vw - 64px), calc(100vw - 32px)')).toBe(760);
+    expect(slotWidth('min(100vw, 300px)')).toBe(300);
+    expect(slotWidth('100lvh')).toBe(412);
   });
 
   it('picks the narrowest candidate covering the slot at pixel ratio 2, else the widest', () => {
