@@ -9,6 +9,11 @@
  * - no-break space (U+00A0) before `:`, between a number and its unit, currency or counted noun
  *   ('15 euros', '3500 personnes', '27 septembre'), and after 'n°'.
  *
+ * In WordPress's texts (frenchText, frenchHtml) one more character may change: the hyphen between
+ * two numbers ('88-80', '8-15 ans') becomes the non-breaking hyphen U+2011, which looks the same,
+ * so a score never ends a line on '88-' with '80' on the next (a 320 px phone did). Dates
+ * ('2025-09-27') are left alone, and so are the club's data files (frenchData).
+ *
  * Times ('18:30'), URLs and e-mail addresses hold no space, so they are never touched.
  * `frenchHtml` works on text between tags only: tags, attributes and the text of `pre`, `code`,
  * `script`, `style` and `textarea` are left byte for byte.
@@ -20,6 +25,7 @@
 
 export const NBSP = '\u00a0';
 export const NARROW_NBSP = '\u202f';
+export const NB_HYPHEN = '\u2011';
 
 /** Words a number is kept with: units, currencies, months, and what the club's pages count. */
 const UNITS = [
@@ -50,14 +56,22 @@ const RULES: [when: RegExp, pattern: RegExp, replacement: string][] = [
   [/°/, /(?<=\b[nN]°) +(?=\d)/g, NBSP],
 ];
 
-/** Quick test: a string without an ordinary space has nothing to change. */
-const HAS_SPACE = / /;
+/** A score or a range of numbers on one line: one hyphen between two numbers, not a date's two. */
+const SCORE_RULE: (typeof RULES)[number] = [/\d-\d/, /(?<![\d-])(\d{1,4})-(?=\d{1,4}(?![\d-]))/g, `$1${NB_HYPHEN}`];
+const PROSE_RULES = [...RULES, SCORE_RULE];
 
-/** Plain text with French non-breaking spaces. */
+/** Quick test: a string without an ordinary space or a hyphen between digits has nothing to change. */
+const HAS_SPACE = / |\d-\d/;
+
+/** Plain text with French non-breaking spaces (and hyphens). */
 export function frenchText(text: string): string {
+  return typeset(text, PROSE_RULES);
+}
+
+function typeset(text: string, rules: typeof RULES): string {
   if (!HAS_SPACE.test(text)) return text;
   let result = text;
-  for (const [when, pattern, replacement] of RULES) if (when.test(result)) result = result.replace(pattern, replacement);
+  for (const [when, pattern, replacement] of rules) if (when.test(result)) result = result.replace(pattern, replacement);
   return result;
 }
 
@@ -88,7 +102,9 @@ export function frenchHtml(html: string): string {
  * arrays are copied, other values kept. Strings without a space (ids, URLs, dates) come back as they are.
  */
 export function frenchData<T>(value: T): T {
-  if (typeof value === 'string') return frenchText(value) as T;
+  // Spaces only: the club's labels keep the spec's letters ('Saison 25-26'); ids, URLs and dates
+  // hold no space and come back as they are.
+  if (typeof value === 'string') return typeset(value, RULES) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => frenchData(item)) as T;
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
@@ -98,7 +114,7 @@ export function frenchData<T>(value: T): T {
   return value;
 }
 
-/** The same text with its non-breaking spaces as ordinary ones: for comparing letters (tests, search). */
+/** The same text with its non-breaking spaces and hyphens as ordinary ones: for comparing letters (tests, search). */
 export function plainSpaces(text: string): string {
-  return text.replace(/[\u00a0\u202f]/g, ' ');
+  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/\u2011/g, '-');
 }

@@ -30,13 +30,22 @@ describe('frenchText: the non-breaking spaces French requires', () => {
   it('never touches times, scores, years, URLs, e-mail addresses or words after a number that are not units', () => {
     for (const text of [
       'Coup d’envoi à 18:30, ouverture des portes à 17h30',
-      'Victoire 84-79 en 2019 200 autres',
+      'Victoire en 2019 200 autres',
+      'Le match du 2025-09-27 à 20:00',
       'https://www.sqbb.fr/actualites/?page=2 et contact@sqbb.fr',
       'Les U15 grandissent',
       '5 grands moments',
     ]) {
       expect(frenchText(text)).toBe(text);
     }
+  });
+
+  it('keeps a score or a range of numbers on one line with a non-breaking hyphen, never a date', () => {
+    expect(frenchText('Nos joueurs se sont inclinés 88-80 sur le parquet')).toBe('Nos joueurs se sont inclinés 88\u201180 sur le parquet');
+    expect(frenchText('Le stage des 8-15 ans, saison 2025-2026')).toBe(`Le stage des 8\u201115${NB}ans, saison 2025\u20112026`);
+    expect(frenchText('88-80')).toBe('88\u201180');
+    expect(frenchHtml('<p><strong>88-80</strong> le 2025-09-27</p>')).toBe('<p><strong>88\u201180</strong> le 2025-09-27</p>');
+    expect(plainSpaces(frenchText('Victoire 84-79 !'))).toBe('Victoire 84-79 !');
   });
 
   it('leaves non-breaking spaces already there alone, and gives the same text when run twice', () => {
@@ -75,7 +84,7 @@ describe('frenchHtml: text between tags only', () => {
 
 describe('frenchData', () => {
   it('typesets every string of a data file and keeps everything else', () => {
-    const data = { title: 'Tarifs : 15 euros', href: 'https://example.org/a?b=c', count: 3, list: ['Pourquoi ?', null, true], nested: { id: 'billets-2025' } };
-    expect(frenchData(data)).toEqual({ title: `Tarifs${NB}: 15${NB}euros`, href: 'https://example.org/a?b=c', count: 3, list: [`Pourquoi${NN}?`, null, true], nested: { id: 'billets-2025' } });
+    const data = { title: 'Tarifs : 15 euros', href: 'https://example.org/a?b=c', count: 3, list: ['Pourquoi ?', null, true], nested: { id: 'billets-2025', season: '2025-26', label: 'Saison 25-26' } };
+    expect(frenchData(data)).toEqual({ title: `Tarifs${NB}: 15${NB}euros`, href: 'https://example.org/a?b=c', count: 3, list: [`Pourquoi${NN}?`, null, true], nested: { id: 'billets-2025', season: '2025-26', label: 'Saison 25-26' } });
   });
 });

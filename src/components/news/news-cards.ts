@@ -3,9 +3,9 @@ import { href } from '../../routes/route-paths.js';
 import type { ImageSlotName } from '../../lib/image-layout.js';
 import { pictureFor, type PictureData } from '../../lib/picture.js';
 import type { NewsImage, NewsPost } from '../../types/news.js';
+import { NEWS_PAGE_SIZE } from './page-size.js';
 
-/** Spec section 9: news page size. */
-export const NEWS_PAGE_SIZE = 12;
+export { NEWS_PAGE_SIZE };
 
 /** What a news card shows; also the item shape of the /actualites/page/{n}.json files. */
 export interface NewsCardData {

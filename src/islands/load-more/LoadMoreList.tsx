@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NewsCard } from '../../components/news/NewsCard.js';
-import { listJsonHref, type NewsCardData, type NewsListKey } from '../../components/news/news-cards.js';
-import { withBase } from '../base-path.js';
+import type { NewsCardData, NewsListKey } from '../../components/news/news-cards.js';
 import { initialLoadMore, loadMoreReducer, type LoadMoreEvent } from './load-more-state.js';
+import type { SAVED_LIST_KEY, SavedList } from './list-pages.js';
 
 export interface PaginationLinks {
   page: number;
@@ -31,6 +31,31 @@ export function LoadMoreList({ posts, page, list, pagination }: LoadMoreListProp
   const focusFrom = useRef<number | null>(null);
   /** How many cards the last 'load more' added (the live region says it). */
   const [added, setAdded] = useState(0);
+  /** The pages 'load more' added, kept in the history entry (list-pages.ts). */
+  const loaded = useRef<NewsCardData[][]>([]);
+  /** Where to scroll once the pages saved in the history entry are back on the page. */
+  const restoreScroll = useRef<number | null>(null);
+
+  // Declared before the restore below: on the first commit it finds nothing to do, on the next
+  // (the restored pages laid out, before paint) it puts the fan back where they were.
+  useLayoutEffect(() => {
+    if (restoreScroll.current === null) return;
+    window.scrollTo(0, restoreScroll.current);
+    restoreScroll.current = null;
+    void import('./list-pages.js').then((pages) => pages.keepScrollPosition());
+  }, [state.posts.length]);
+
+  // Back (or a reload) after 'load more': the pages loaded come back from the history entry, replayed
+  // through the state machine, so the list, the button and the scroll are as the fan left them.
+  useLayoutEffect(() => {
+    const saved = (window.history.state as Partial<Record<typeof SAVED_LIST_KEY, SavedList>> | null)?.newsList;
+    if (saved?.start !== page || saved.pages.length === 0) return;
+    loaded.current = saved.pages;
+    restoreScroll.current = saved.scrollY;
+    for (const posts of saved.pages) dispatch({ type: 'loaded', posts });
+    // Mounted once, with the server's props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Keyboard users land on the first new article, not on the page body once the button goes away.
   useEffect(() => {
@@ -45,16 +70,18 @@ export function LoadMoreList({ posts, page, list, pagination }: LoadMoreListProp
     busy.current = true;
     dispatch({ type: 'start' });
     try {
-      const response = await fetch(withBase(listJsonHref(list, state.page + 1)));
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const next: unknown = await response.json();
-      if (!Array.isArray(next)) throw new Error('réponse inattendue');
+      const pages = await import('./list-pages.js');
+      const next = await pages.fetchListPage(list, state.page + 1);
       focusFrom.current = state.posts.length;
       setAdded(next.length);
-      dispatch({ type: 'loaded', posts: next as NewsCardData[] });
+      dispatch({ type: 'loaded', posts: next });
+      if (next.length > 0) {
+        loaded.current = [...loaded.current, next];
+        pages.rememberPages(page, loaded.current);
+      }
     } catch (error) {
       // Spec section 8: a failed 'load more' stops further loading.
-      console.warn("Impossible de charger plus d'articles :", error);
+      console.warn("Impossible de charger plus d’articles :", error);
       dispatch({ type: 'failed' });
     } finally {
       busy.current = false;
@@ -74,11 +101,11 @@ export function LoadMoreList({ posts, page, list, pagination }: LoadMoreListProp
       <div className="news-more">
         {state.hasMore || state.loading ? (
           <button type="button" className="btn btn-gold load-more-button" disabled={state.loading} onClick={loadMore}>
-            {state.loading ? 'Chargement...' : "Charger plus d'articles"}
+            {state.loading ? 'Chargement...' : "Charger plus d’articles"}
           </button>
         ) : null}
         <p className="visually-hidden" aria-live="polite">
-          {state.page > page ? loadedMessage(added, state.posts.length) : ''}
+          {added > 0 ? loadedMessage(added, state.posts.length) : ''}
         </p>
       </div>
       <PaginationNav {...pagination} />
@@ -95,7 +122,7 @@ export function loadedMessage(added: number, total: number): string {
 function PaginationNav({ page, totalPages, previousHref, nextHref }: PaginationLinks) {
   if (!previousHref && !nextHref) return null;
   return (
-    <nav className="news-pagination" aria-label="Pages d'articles">
+    <nav className="news-pagination" aria-label="Pages d’articles">
       {previousHref ? <a className="btn btn-outline" href={previousHref}>Articles plus récents</a> : <span />}
       <span className="news-pagination-status">
         Page {page} sur {totalPages}

@@ -1,4 +1,4 @@
-import { NEWS_PAGE_SIZE } from '../../components/news/news-cards.js';
+import { NEWS_PAGE_SIZE } from '../../components/news/page-size.js';
 
 /**
  * Spec section 4, 'News list': loaded posts, current page, a loading flag and a 'more available'

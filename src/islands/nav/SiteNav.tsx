@@ -36,6 +36,16 @@ export function SiteNav({ menu, homeHref, searchHref, activeHref }: SiteNavProps
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      // Hidden with the menu, the focused link would drop the focus on <body>: it goes back to the
+      // toggle that opened it ('Menu' on phones, where the whole menu closes; the dropdown's button on desktop).
+      const header = headerRef.current;
+      const focused = document.activeElement;
+      if (header && focused && header.contains(focused)) {
+        const toggle = header.classList.contains('is-open')
+          ? header.querySelector<HTMLElement>('.menu-toggle')
+          : focused.closest('.has-dropdown')?.querySelector<HTMLElement>('.menu-parent');
+        toggle?.focus();
+      }
       setOpenGroup(null);
       setMenuOpen(false);
     };

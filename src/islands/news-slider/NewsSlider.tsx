@@ -11,7 +11,7 @@ export interface SlideData {
   href: string;
   titleHtml: string;
   titleText: string;
-  /** Drawn full-bleed behind the slider, decorative (the title says what it is). */
+  /** Drawn full-bleed behind the slider, decorative (the title says what it is); null: the placeholder. */
   image: PictureData | null;
 }
 
@@ -55,14 +55,20 @@ export function NewsSlider({ slides }: NewsSliderProps) {
     const swiper = (containerRef.current as (HTMLDivElement & { swiper?: Record<typeof direction, () => void> }) | null)?.swiper;
     swiper?.[direction]();
   };
-  const background = slides[active]?.image ?? slides.find((slide) => slide.image)?.image ?? null;
+  // A post without a featured image shows the site's placeholder for one (as its card does), never
+  // the picture of another post.
+  const background = slides[active]?.image ?? null;
 
   return (
     <section className="home-hero" aria-roledescription="carrousel" aria-label="À la une" ref={regionRef}>
+      {/* Keyed: unkeyed, the placeholder <div> would take over the slider's <div> below (Preact matches
+          children by type), and Swiper would lose the slides it runs over. */}
       {background ? (
-        <ResponsivePicture picture={{ ...background, alt: '' }} className="home-hero-bg" priority />
-      ) : null}
-      <div className="home-hero-inner container">
+        <ResponsivePicture key="picture" picture={{ ...background, alt: '' }} className="home-hero-bg" priority />
+      ) : (
+        <div key="placeholder" className="home-hero-bg news-card-placeholder" aria-hidden="true" />
+      )}
+      <div key="slider" className="home-hero-inner container">
         <div className="swiper news-swiper" ref={containerRef}>
           <NewsSlides slides={slides} />
         </div>
