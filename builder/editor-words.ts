@@ -9,19 +9,19 @@ export function editorReason(error: unknown): string {
     case 'WordPressError':
     case 'ResponseRefusedError':
     case 'ContentError':
-      return "le service de construction n'a pas pu lire les articles dans WordPress";
+      return "le service de construction n’a pas pu lire les articles dans WordPress";
     case 'DataError':
       return `un fichier de données du club est invalide (${fileOf(message) ?? 'voir le journal du service'}) : la personne qui gère le site doit le corriger`;
     case 'ShrinkError':
-      return "WordPress a renvoyé bien moins d'articles que le site n'en montre : par prudence, le site n'a pas été modifié";
+      return "WordPress a renvoyé bien moins d’articles que le site n’en montre : par prudence, le site n’a pas été modifié";
     case 'PublishError':
-      return "les pages sont prêtes mais leur envoi vers l'hébergement a échoué";
+      return "les pages sont prêtes mais leur envoi vers l’hébergement a échoué";
     case 'MediaCacheError':
     case 'WriteError':
-      return "le serveur n'a pas pu écrire les pages (disque plein ou droits)";
+      return "le serveur n’a pas pu écrire les pages (disque plein ou droits)";
     default:
-      if (/fetch failed|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|timed? ?out/i.test(message)) return "le service de construction n'a pas pu joindre WordPress";
-      if (/ENOSPC|EACCES|EPERM|EROFS|EIO/.test(message)) return "le serveur n'a pas pu écrire les pages (disque plein ou droits)";
+      if (/fetch failed|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|timed? ?out/i.test(message)) return "le service de construction n’a pas pu joindre WordPress";
+      if (/ENOSPC|EACCES|EPERM|EROFS|EIO/.test(message)) return "le serveur n’a pas pu écrire les pages (disque plein ou droits)";
       return 'erreur lors de la construction du site (détails dans le journal du service)';
   }
 }

@@ -46,8 +46,8 @@ export function createGoHandler(options: GoOptions): (url: URL) => Promise<GoAns
         if (status?.state === 'live' || (version === undefined && status?.state !== 'updating' && status?.state !== 'failed') || waiting > MAX_WAITING) {
           return { status: 302, headers: { location: target, 'cache-control': 'no-store', 'content-length': '0' }, body: '' };
         }
-        if (status?.state === 'failed') return page(target, `La mise à jour du site public a échoué (${status.reason ?? 'erreur inconnue'}) : l'article n'y est pas encore dans cette version.`);
-        if (Date.now() > deadline) return page(target, "Le site public n'affiche pas encore cette version de l'article : réessayez dans quelques instants.");
+        if (status?.state === 'failed') return page(target, `La mise à jour du site public a échoué (${status.reason ?? 'erreur inconnue'}) : l’article n’y est pas encore dans cette version.`);
+        if (Date.now() > deadline) return page(target, "Le site public n’affiche pas encore cette version de l’article : réessayez dans quelques instants.");
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
     } finally {

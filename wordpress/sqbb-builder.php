@@ -175,6 +175,25 @@ add_action('after_setup_theme', function (): void {
     }
 }, 100);
 
+// The block editor shows the panel only when the active theme declares the support, which it reads
+// from /wp/v2/themes?status=active; with no theme installed (headless) that list is empty. The
+// support declared above is given there as the active theme's.
+add_filter('rest_post_dispatch', function ($response, $server, $request) {
+    if (!($response instanceof \WP_REST_Response) || !($request instanceof \WP_REST_Request) || $request->get_route() !== '/wp/v2/themes'
+        || $request->get_param('status') !== 'active' || $response->get_status() !== 200 || $response->get_data() !== []) {
+        return $response;
+    }
+    $thumbnails = get_theme_support('post-thumbnails');
+    $response->set_data([[
+        'stylesheet' => get_stylesheet(),
+        'template' => get_template(),
+        'status' => 'active',
+        'name' => ['raw' => 'SQBB (headless)', 'rendered' => 'SQBB (headless)'],
+        'theme_supports' => ['post-thumbnails' => is_array($thumbnails) && is_array($thumbnails[0] ?? null) ? $thumbnails[0] : (bool) $thumbnails],
+    ]]);
+    return $response;
+}, 10, 3);
+
 /* ------------------------------------------------------------------------------------------------
  * Talking to the builder: signed both ways, HMAC-SHA256 of "<timestamp>.<body>".
  * --------------------------------------------------------------------------------------------- */
@@ -554,7 +573,7 @@ function site_notice(array $status): ?array
     }
     if (!$status['reachable']) {
         return ['level' => 'error', 'text' => sprintf(
-            "Le site public n'est pas à jour %s : le service de construction ne répond pas. Vos modifications sont enregistrées dans WordPress ; elles seront mises en ligne dès son retour (ou par la construction planifiée). Prévenez la personne qui gère le site.",
+            "Le site public n’est pas à jour %s : le service de construction ne répond pas. Vos modifications sont enregistrées dans WordPress ; elles seront mises en ligne dès son retour (ou par la construction planifiée). Prévenez la personne qui gère le site.",
             stale_since()
         )];
     }
@@ -562,10 +581,10 @@ function site_notice(array $status): ?array
     if (($builder['result'] ?? '') === 'failed') {
         $retry = isset($builder['retryAt']) ? sprintf(' Nouvel essai automatique à %s.', wp_date('H:i', strtotime($builder['retryAt']))) : '';
         $since = isset($builder['lastSuccess']) ? sprintf('depuis le %s', when($builder['lastSuccess'])) : stale_since();
-        return ['level' => 'error', 'text' => sprintf("Le site public n'est pas à jour %s : la dernière mise à jour a échoué (%s).%s", $since, $builder['reason'] ?? 'erreur inconnue', $retry)];
+        return ['level' => 'error', 'text' => sprintf("Le site public n’est pas à jour %s : la dernière mise à jour a échoué (%s).%s", $since, $builder['reason'] ?? 'erreur inconnue', $retry)];
     }
     if (get_option(UNDELIVERED_OPTION)) {
-        return ['level' => 'warning', 'text' => sprintf("Le site public n'est peut-être pas à jour %s : le service de construction n'a pas été prévenu de certaines modifications. Il les rattrapera à sa prochaine construction.", stale_since())];
+        return ['level' => 'warning', 'text' => sprintf("Le site public n’est peut-être pas à jour %s : le service de construction n’a pas été prévenu de certaines modifications. Il les rattrapera à sa prochaine construction.", stale_since())];
     }
     return null;
 }
@@ -581,7 +600,7 @@ function describe_post_status(\WP_Post $post, array $status): array
         return ['state' => 'unknown', 'label' => 'Service de construction non configuré'];
     }
     if (!$status['reachable']) {
-        return ['state' => 'failed', 'label' => 'Échec : le service de construction ne répond pas, le site public n\'a pas cette version'];
+        return ['state' => 'failed', 'label' => 'Échec : le service de construction ne répond pas, le site public n’a pas cette version'];
     }
     $site = $status['posts'][$id] ?? $status['posts'][(string) $id] ?? null;
     $state = is_array($site) ? (string) ($site['state'] ?? '') : '';
@@ -643,7 +662,7 @@ add_action('admin_notices', function (): void {
         printf('<div class="notice notice-%s sqbb-site-notice"><p><strong>Site public :</strong> %s</p></div>', esc_attr($notice['level']), esc_html($notice['text']));
     }
     if (site_url_setting() === null && current_user_can('manage_options')) {
-        echo '<div class="notice notice-warning"><p>' . esc_html("SQBB builder : définissez SQBB_SITE_URL (l'adresse du site public) : les liens « Afficher » mènent sinon à WordPress, qui n'a pas de site.") . '</p></div>';
+        echo '<div class="notice notice-warning"><p>' . esc_html("SQBB builder : définissez SQBB_SITE_URL (l’adresse du site public) : les liens « Afficher » mènent sinon à WordPress, qui n’a pas de site.") . '</p></div>';
     }
 });
 
