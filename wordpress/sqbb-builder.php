@@ -180,7 +180,7 @@ add_action('after_setup_theme', function (): void {
 // support declared above is given there as the active theme's.
 add_filter('rest_post_dispatch', function ($response, $server, $request) {
     if (!($response instanceof \WP_REST_Response) || !($request instanceof \WP_REST_Request) || $request->get_route() !== '/wp/v2/themes'
-        || $request->get_param('status') !== 'active' || $response->get_status() !== 200 || $response->get_data() !== []) {
+        || !in_array('active', (array) $request->get_param('status'), true) || $response->get_status() !== 200 || $response->get_data() !== []) {
         return $response;
     }
     $thumbnails = get_theme_support('post-thumbnails');
