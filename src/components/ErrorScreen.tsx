@@ -12,7 +12,7 @@ export function ErrorScreen() {
           Nous joindre
         </a>
         <p className="error-home">
-          <a href={href('home')}>Retour à l'accueil</a>
+          <a href={href('home')}>Retour à l’accueil</a>
         </p>
       </div>
     </section>

@@ -73,7 +73,7 @@ export const clubRoutes: Route[] = [
     pageType: 'text',
     load: (site) => ({
       props: { pageTitle: site.club.history.pageTitle, eras: site.club.history.eras },
-      head: { title: 'Histoire du club', description: "L'histoire du Saint-Quentin Basket-Ball, des débuts dans le Vermandois à la Betclic Elite." },
+      head: { title: 'Histoire du club', description: "L’histoire du Saint-Quentin Basket-Ball, des débuts dans le Vermandois à la Betclic Elite." },
     }),
     Page: HistoryPage,
   }),
@@ -82,7 +82,7 @@ export const clubRoutes: Route[] = [
     pageType: 'text',
     load: (site) => ({
       props: site.club.history.organisationChart,
-      head: { title: 'Organigramme', description: "L'organigramme du Saint-Quentin Basket-Ball : direction générale et direction sportive." },
+      head: { title: 'Organigramme', description: "L’organigramme du Saint-Quentin Basket-Ball : direction générale et direction sportive." },
     }),
     Page: OrganisationPage,
   }),
@@ -109,7 +109,7 @@ export const clubRoutes: Route[] = [
   supporterGroupsRoute(
     'club-supporter-groups',
     'Groupes de supporters',
-    'Rejoignez l\'un des deux groupes de supporters du SQBB et vivez chaque match au cœur des tribunes.',
+    'Rejoignez l’un des deux groupes de supporters du SQBB et vivez chaque match au cœur des tribunes.',
     'Rejoindre les Fous du Palais ou Allez Saint-Quentin : présidents et présentation des deux groupes de supporters du SQBB.',
   ),
   placeholderPage({ id: 'club-photos-cult', title: 'Photos cultes', description: 'Les photos cultes du Saint-Quentin Basket-Ball : bientôt en ligne sur le site du club.' }),
@@ -153,7 +153,7 @@ export const clubRoutes: Route[] = [
     }),
     Page: MatchGuidePage,
   }),
-  placeholderPage({ id: 'stadium-access-guide', title: 'Accès au stade', description: "Guide d'accès au Palais des Sports Pierre-Ratte les soirs de match du SQBB." }),
+  placeholderPage({ id: 'stadium-access-guide', title: 'Accès au stade', description: "Guide d’accès au Palais des Sports Pierre-Ratte les soirs de match du SQBB." }),
   definePage({
     id: 'contact',
     pageType: 'text',

@@ -43,7 +43,7 @@ export const siteRoutes: Route[] = [
     hideFromSitemap: true,
     load: () => ({
       props: {},
-      head: { title: 'Page introuvable', description: "Cette page n'existe pas ou plus sur le site du SQBB.", noindex: true },
+      head: { title: 'Page introuvable', description: "Cette page n’existe pas ou plus sur le site du SQBB.", noindex: true },
     }),
     Page: ErrorScreen,
   }),

@@ -9,7 +9,7 @@ import type { SiteData } from '../site-data.js';
 import { isPositiveIntegerId } from './paths.js';
 import { defineFile, definePage, type Route, type RouteParams } from './types.js';
 
-const playersHead = (site: SiteData) => ({ title: 'Nos joueurs', description: `L'effectif professionnel du ${CLUB.acronym}, saison ${site.season.years}.` });
+const playersHead = (site: SiteData) => ({ title: 'Nos joueurs', description: `L’effectif professionnel du ${CLUB.acronym}, saison ${site.season.years}.` });
 
 function playerOf(site: SiteData, params: RouteParams) {
   const player = site.team.players.find((candidate) => String(candidate.id) === params.id);

@@ -78,7 +78,7 @@ test.describe('cashless widget', () => {
     // The script host does not resolve here, so its link stays the way to top up.
     await expect(page.locator('.cashless-widget a.weezevent-widget-integration')).toBeVisible();
     await expect(page.getByRole('link', { name: 'la page de recharge de notre prestataire' })).toBeVisible();
-    for (const heading of ['Comment ça marche ?', "Qu'est-ce que le cashless ?", 'Pourquoi recharger avant le match ?', 'Bon à savoir', 'Questions fréquentes']) {
+    for (const heading of ['Comment ça marche ?', 'Qu’est-ce que le cashless ?', 'Pourquoi recharger avant le match ?', 'Bon à savoir', 'Questions fréquentes']) {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'cashless@sqbb.fr' })).toBeVisible();

@@ -96,12 +96,12 @@ test.describe('click-to-load embeds', () => {
     await readToTheEnd(page);
     expect(hosts).toEqual([]);
     await expect(page.locator('.contact-map iframe')).toHaveCount(0);
-    await expect(page.locator('.contact-map .embed-title')).toHaveText("Plan d'accès : Palais des Sports Pierre-Ratte, Rue Pierre-Ratte, 02100 Saint-Quentin");
+    await expect(page.locator('.contact-map .embed-title')).toHaveText("Plan d’accès : Palais des Sports Pierre-Ratte, Rue Pierre-Ratte, 02100 Saint-Quentin");
 
     await page.getByRole('button', { name: 'Afficher la carte' }).click();
     const map = page.locator('.contact-map iframe[src^="https://www.openstreetmap.org/export/embed.html?bbox="]');
     await expect(map).toBeVisible();
-    await expect(map).toHaveAttribute('title', /^Plan d'accès/);
+    await expect(map).toHaveAttribute('title', /^Plan d’accès/);
     await expect.poll(() => hosts).toEqual(['www.openstreetmap.org']);
     expect(consoleErrors).toEqual([]);
   });

@@ -64,11 +64,11 @@ test.describe("back after 'Charger plus d'articles'", () => {
     await waitForIslands(page);
     const cards = page.locator('.news-grid > li');
     await expect(cards).toHaveCount(12);
-    await page.getByRole('button', { name: "Charger plus d'articles" }).click();
+    await page.getByRole('button', { name: 'Charger plus d’articles' }).click();
     await expect(cards).toHaveCount(24);
 
     // The fan scrolls down to the 20th article and opens it.
-    const link = cards.nth(19).getByRole('link', { name: /Lire l'article/ });
+    const link = cards.nth(19).getByRole('link', { name: /Lire l’article/ });
     await page.evaluate(() => {
       const card = document.querySelectorAll('.news-grid > li')[19] as HTMLElement;
       window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 120);
@@ -88,16 +88,16 @@ test.describe("back after 'Charger plus d'articles'", () => {
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(2);
     // Nothing was announced again, and the state machine goes on from page 2.
     await expect(page.locator('.news-more [aria-live="polite"]')).toHaveText('');
-    await page.getByRole('button', { name: "Charger plus d'articles" }).click();
+    await page.getByRole('button', { name: 'Charger plus d’articles' }).click();
     await expect(cards).toHaveCount(31);
-    await expect(page.getByRole('button', { name: "Charger plus d'articles" })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Charger plus d’articles' })).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 
   test('a new visit of the list starts from its first 12 posts', async ({ page }) => {
     await page.goto('/actualites/');
     await waitForIslands(page);
-    await page.getByRole('button', { name: "Charger plus d'articles" }).click();
+    await page.getByRole('button', { name: 'Charger plus d’articles' }).click();
     await expect(page.locator('.news-grid > li')).toHaveCount(24);
     await page.goto('/');
     await page.goto('/actualites/');

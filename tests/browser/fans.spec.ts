@@ -15,15 +15,15 @@ test.describe("keyboard after 'Charger plus d'articles'", () => {
     await waitForIslands(page);
     const cards = page.locator('.news-grid > li');
     await expect(cards).toHaveCount(12);
-    await page.getByRole('button', { name: "Charger plus d'articles" }).focus();
+    await page.getByRole('button', { name: 'Charger plus d’articles' }).focus();
     await page.keyboard.press('Enter');
     await expect(cards).toHaveCount(24);
-    const thirteenth = cards.nth(12).getByRole('link', { name: /Lire l'article/ });
+    const thirteenth = cards.nth(12).getByRole('link', { name: /Lire l’article/ });
     await expect(thirteenth).toBeFocused();
     await expect(page.locator('.news-more [aria-live="polite"]')).toHaveText('12 nouveaux articles chargés, 24 articles affichés');
     // The next Tab goes on through the new articles, not to the partners below.
     await page.keyboard.press('Tab');
-    await expect(cards.nth(13).getByRole('link', { name: /Lire l'article/ })).toBeFocused();
+    await expect(cards.nth(13).getByRole('link', { name: /Lire l’article/ })).toBeFocused();
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { expect, test, waitForIslands } from './fixtures.js';
  * Snapshot facts used here: newest post 62, 4 latest 62/60/58/56, post 16 has no featured image.
  */
 const cards = (page: Page) => page.locator('.news-grid .news-card');
-const loadMore = (page: Page) => page.getByRole('button', { name: "Charger plus d'articles" });
+const loadMore = (page: Page) => page.getByRole('button', { name: 'Charger plus d’articles' });
 const isFailedRequestLog = (line: string) => /Failed to load resource/.test(line);
 
 test.describe('news list', () => {
@@ -20,7 +20,7 @@ test.describe('news list', () => {
     await loadMore(page).click();
     await expect(cards(page)).toHaveCount(31);
     await expect(page.locator('.load-more-button')).toHaveCount(0);
-    await expect(cards(page).last().getByRole('link', { name: /Lire l'article/ })).toHaveAttribute('href', '/actualites/article/4/');
+    await expect(cards(page).last().getByRole('link', { name: /Lire l’article/ })).toHaveAttribute('href', '/actualites/article/4/');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -134,7 +134,7 @@ test.describe('home news', () => {
     await page.goto('/');
     const items = page.locator('.home-news-item');
     await expect(items).toHaveCount(4);
-    await expect(items.first().getByRole('link', { name: /Lire l'article/ })).toHaveAttribute('href', '/actualites/article/62/');
+    await expect(items.first().getByRole('link', { name: /Lire l’article/ })).toHaveAttribute('href', '/actualites/article/62/');
     if (testInfo.project.name === 'phone') {
       await expect(items.nth(1)).toBeHidden();
     } else {

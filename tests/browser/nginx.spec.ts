@@ -164,7 +164,7 @@ async function useIslands(page: Page, url: string, phone: boolean): Promise<void
     await page.getByRole('button', { name: 'Octobre' }).click();
     await expect(page.getByRole('button', { name: 'Octobre' })).toHaveAttribute('aria-pressed', 'true');
   }
-  const more = page.getByRole('button', { name: "Charger plus d'articles" });
+  const more = page.getByRole('button', { name: 'Charger plus d’articles' });
   if (await more.count()) {
     const before = await page.locator('.news-grid .news-card').count();
     await more.click();

@@ -25,7 +25,7 @@ describe('contact page', () => {
     const island = $('.contact-details ~ .contact-map [data-island="embed"]');
     expect(island).toHaveLength(1);
     const props = JSON.parse(island.attr('data-props') ?? '{}') as Record<string, string>;
-    expect(props.title).toBe("Plan d'accès : Palais des Sports Pierre-Ratte, Rue Pierre-Ratte, 02100 Saint-Quentin");
+    expect(props.title).toBe("Plan d’accès : Palais des Sports Pierre-Ratte, Rue Pierre-Ratte, 02100 Saint-Quentin");
     expect(props.frame).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=[\d.]+%2C[\d.]+%2C[\d.]+%2C[\d.]+&layer=mapnik&marker=/);
     expect(island.find('.embed-title').text()).toBe(props.title);
     // Without JavaScript the placeholder is a link to the map on OpenStreetMap's site.
@@ -45,7 +45,7 @@ describe('cashless page', () => {
     expect(texts($, '.cashless h2')).toEqual([
       'Recharge ta carte ici',
       'Comment ça marche ?',
-      "Qu'est-ce que le cashless ?",
+      "Qu’est-ce que le cashless ?",
       'Pourquoi recharger avant le match ?',
       'Bon à savoir',
       'Questions fréquentes',
@@ -66,7 +66,7 @@ describe('cashless page', () => {
     expect(facts).toContain('En ligne, la recharge se fait uniquement par carte bancaire.');
     expect(facts).toContain('par carte bancaire ou en espèces');
     expect(facts).toContain('QR code');
-    expect(facts).toContain("bloquée sur simple demande par e-mail. Le blocage nécessite un compte cashless et le solde de la carte perdue n'est pas récupérable");
+    expect(facts).toContain("bloquée sur simple demande par e-mail. Le blocage nécessite un compte cashless et le solde de la carte perdue n’est pas récupérable");
     expect(facts).toContain("une adresse e-mail, vos informations personnelles et le numéro inscrit au dos de la carte");
     expect(facts).toContain('Un code facultatif de 6 lettres');
   });

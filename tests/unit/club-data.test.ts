@@ -9,7 +9,7 @@ describe('the club data files', () => {
     expect(club.practicalFaq).toHaveLength(7);
     expect(club.cashless.faq).toHaveLength(8);
     expect(club.supporterGroups).toHaveLength(2);
-    expect(club.history.eras.map((era) => era.title)).toEqual(['Les débuts', "L'ère professionnelle"]);
+    expect(club.history.eras.map((era) => era.title)).toEqual(['Les débuts', "L’ère professionnelle"]);
     expect(club.stadium).toMatchObject({ capacity: 3500, seated: 3000, homeCapacity: 3800 });
     expect(club.matchGuide).toHaveLength(6);
   });

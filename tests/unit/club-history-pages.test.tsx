@@ -6,7 +6,7 @@ describe('history page', () => {
 
   it("is titled 'Histoire du club' and shows both eras in order", () => {
     expect(texts($, 'h1')).toEqual(['Histoire du club']);
-    expect(texts($, '.history-era > h2')).toEqual(['Les débuts', "L'ère professionnelle"]);
+    expect(texts($, '.history-era > h2')).toEqual(['Les débuts', "L’ère professionnelle"]);
   });
 
   it('shows each era\'s dated periods in order, with title, date, images and paragraphs', () => {
@@ -14,20 +14,20 @@ describe('history page', () => {
     expect(firstEra.find('.history-period h3').map((_, el) => $(el).text()).get()).toEqual([
       'Le basket arrive dans le Vermandois',
       'La salle Jean-Bouin et les premières montées',
-      "L'ascension nationale",
+      "L’ascension nationale",
     ]);
-    expect(firstEra.find('.history-date').map((_, el) => $(el).text()).get()).toEqual(['1948 - 1965', '1965 - 1986', '1987 - 2001']);
+    expect(firstEra.find('.history-date').map((_, el) => $(el).text()).get()).toEqual(['1948–1965', '1965–1986', '1987–2001']);
     const second = firstEra.find('.history-period').eq(1);
     expect(second.find('figure img')).toHaveLength(2);
     expect(second.find('figcaption')).toHaveLength(0);
     expect(second.find('p').length).toBeGreaterThanOrEqual(3);
     const lastEra = $('.history-era').last();
-    expect(lastEra.find('.history-date').map((_, el) => $(el).text()).get()).toEqual(['2001 - 2012', '2012 - 2019', "2023 - aujourd'hui"]);
+    expect(lastEra.find('.history-date').map((_, el) => $(el).text()).get()).toEqual(['2001–2012', '2012–2019', "2023 – aujourd’hui"]);
   });
 
   it('shows the optional photo legend under the images', () => {
     expect($('.history-period').first().find('figcaption').text()).toBe(
-      "L'équipe première lors d'un match en plein air, au début des années 1950.",
+      "L’équipe première lors d’un match en plein air, au début des années 1950.",
     );
   });
 

@@ -39,8 +39,8 @@ describe('stadium', () => {
         ['Enfants de 5 ans et moins', 'Gratuit', '-'],
       ]);
       expect(texts($, '.ticket-notes li')).toEqual([
-        "Tarif réduit : étudiants, jeunes de 13 à 18 ans et demandeurs d'emploi, sur présentation d'un justificatif.",
-        "Enfants de 5 ans et moins : entrée gratuite, assis sur les genoux d'un adulte ; l'âge doit pouvoir être justifié.",
+        "Tarif réduit : étudiants, jeunes de 13 à 18 ans et demandeurs d’emploi, sur présentation d’un justificatif.",
+        "Enfants de 5 ans et moins : entrée gratuite, assis sur les genoux d’un adulte ; l’âge doit pouvoir être justifié.",
         'Le lien de la billetterie est publié sur nos réseaux sociaux à 18h30, deux jours avant le match.',
       ]);
       expectSoundImages($);
@@ -113,7 +113,7 @@ describe('match guide', () => {
     const { $ } = renderPath('/guides/match');
     expect($('.guide-grid img')).toHaveLength(6);
     expect(texts($, '.guide-grid figcaption')).toEqual([
-      'Acheter sa place', 'Venir au Palais des Sports', 'Ouverture des portes', 'Buvette et cashless', 'Trouver sa place', "L'ambiance du match",
+      'Acheter sa place', 'Venir au Palais des Sports', 'Ouverture des portes', 'Buvette et cashless', 'Trouver sa place', "L’ambiance du match",
     ]);
     expectSoundImages($);
   });

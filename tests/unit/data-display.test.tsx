@@ -6,11 +6,11 @@ import { renderPath } from './render-page.js';
 import { makeSite } from './site-fixture.js';
 
 describe('an ongoing career period (issue 17.4)', () => {
-  it('reads "depuis 2023", never "2023 - —"', () => {
+  it('reads "depuis 2023", never "2023–—"', () => {
     const { $ } = renderPath('/equipe/pro/joueurs/details/1');
     const years = $('#joueur-carriere .player-career-years').map((_, element) => $(element).text()).get();
     expect(years).toContain('depuis 2023');
-    expect(years).toContain('2019 - 2023');
+    expect(years).toContain('2019–2023');
     expect($('#joueur-carriere').text()).not.toContain('—');
     expect($('#joueur-carriere li').filter((_, element) => $(element).text().startsWith('depuis 2023')).text()).toBe(
       'depuis 2023 Saint-Quentin Basket-Ball (Betclic Elite)',
@@ -33,7 +33,7 @@ describe('the practical FAQ links the pages it mentions (issue 17.5)', () => {
     const link = answer('Le Palais des Sports est-il accessible aux personnes à mobilité réduite ?').find('a');
     expect(link.text()).toBe('la page Contact');
     expect(link.attr('href')).toBe('/contact/');
-    expect(link.parent().text()).toContain("écrivez-nous à l'adresse indiquée sur la page Contact au moins 48 heures avant le match.");
+    expect(link.parent().text()).toContain("écrivez-nous à l’adresse indiquée sur la page Contact au moins 48 heures avant le match.");
   });
 });
 

@@ -49,7 +49,7 @@ describe('layout', () => {
   it('groups the Club and Saison dropdowns as the spec does', () => {
     const groups = (key: string) => $(`#dropdown-${key} .dropdown-title`).map((_, el) => $(el).text()).get();
     expect(groups('club')).toEqual(['Histoire', 'Vie du club', 'En savoir plus']);
-    expect(groups('saison')).toEqual(["l'équipe", 'Compétitions', 'Saison 25-26']);
+    expect(groups('saison')).toEqual(["l’équipe", 'Compétitions', 'Saison 25-26']);
   });
 
   it('links the logo to / and opens the association site in a new tab, the shop on its own host', () => {

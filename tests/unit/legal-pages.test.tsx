@@ -38,7 +38,7 @@ describe('privacy policy', () => {
     expect(body).toContain('Weezevent');
     expect(body).toContain('youtube-nocookie.com');
     expect(body).toContain('adresse IP');
-    expect(texts($, '.legal h2')).toEqual(expect.arrayContaining(['Journaux du serveur', "Vidéos, publications et plan d'accès", 'Recharge de la carte cashless', 'Vos droits']));
+    expect(texts($, '.legal h2')).toEqual(expect.arrayContaining(['Journaux du serveur', "Vidéos, publications et plan d’accès", 'Recharge de la carte cashless', 'Vos droits']));
     // Third-party policies open in a new tab and say so.
     $('.legal a[target="_blank"]').each((_, link) => {
       expect($(link).attr('href')).toMatch(/^https:\/\//);

@@ -190,7 +190,7 @@ describe('news list, JSON pages and feed', () => {
   it('shows 12 posts with links to the next HTML page, and JSON pages for the rest', () => {
     const { $ } = render(site, '/actualites');
     expect($('.news-grid .news-card')).toHaveLength(12);
-    expect($('.load-more-button').text()).toBe("Charger plus d'articles");
+    expect($('.load-more-button').text()).toBe("Charger plus d’articles");
     expect($('.news-pagination a').attr('href')).toBe('/actualites/page/2/');
     const page3 = JSON.parse(renderFile(site, '/actualites/page/3.json')) as { id: number }[];
     expect(page3.map((post) => post.id)).toEqual(news.posts.slice(24).map((post) => post.id));

@@ -67,7 +67,7 @@ describe('player detail', () => {
   it('lists the about facts in the order of the spec', () => {
     const { $ } = render('/equipe/pro/joueurs/details/2');
     expect(texts($, '.player-facts dt')).toEqual([
-      'Date de naissance', 'Nationalité', 'Numéro', 'Lieu de naissance', 'Taille', 'Poste', "Dans l'équipe depuis",
+      'Date de naissance', 'Nationalité', 'Numéro', 'Lieu de naissance', 'Taille', 'Poste', "Dans l’équipe depuis",
     ]);
     expect(texts($, '.player-facts dd')).toEqual(['22 juillet 2000 (25 ans)', 'France', '7', 'Créteil', '1,93 m', 'Arrière', '2024']);
   });
@@ -75,7 +75,7 @@ describe('player detail', () => {
   it('shows career entries and honours when there are some', () => {
     const { $ } = render('/equipe/pro/joueurs/details/2');
     const career = $('#joueur-carriere');
-    expect(career.find('.player-career-list').first().text()).toContain('2019 - 2022 Nanterre 92 (Betclic Elite)');
+    expect(career.find('.player-career-list').first().text()).toContain('2019–2022 Nanterre 92 (Betclic Elite)');
     expect(career.text()).toContain('Médaille d’argent');
     expect(career.find('.player-fallback')).toHaveLength(0);
   });

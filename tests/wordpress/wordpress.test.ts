@@ -133,7 +133,7 @@ describe('build against a real WordPress', () => {
       if (post.categories.length === 0) expect($('.article-sidebar').text()).toContain('Pas de catégories');
       const tagNames = $('.sidebar-tags a').map((_, link) => $(link).text()).get();
       expect(tagNames.sort()).toEqual(post.tags.map((slug) => seed.tags.find((tag) => tag.slug === slug)?.name).sort());
-      if (post.tags.length === 0) expect($('.article-sidebar').text()).toContain("Pas d'étiquettes");
+      if (post.tags.length === 0) expect($('.article-sidebar').text()).toContain('Pas d’étiquettes');
       // Videos wait for the fan's click (issue 16): a placeholder whose frame comes from youtube-nocookie.com, no iframe yet.
       expect($('.article-content iframe')).toHaveLength(0);
       if (post.video) expect(JSON.parse($('.article-content [data-island="embed"]').attr('data-props') ?? '{}')).toMatchObject({ provider: 'youtube', frame: expect.stringMatching(/^https:\/\/www\.youtube-nocookie\.com\/embed\//) });

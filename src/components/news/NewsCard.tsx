@@ -28,7 +28,7 @@ export function NewsCard({ post, lazy, sizes, className = '', heading: Heading =
         <Heading className="news-card-title" dangerouslySetInnerHTML={{ __html: post.titleHtml }} />
         {post.excerpt ? <p className="news-card-excerpt">{post.excerpt}</p> : null}
         <a className="news-card-link" href={post.href}>
-          Lire l'article<span className="visually-hidden">&nbsp;: {post.titleText}</span>
+          Lire l’article<span className="visually-hidden">&nbsp;: {post.titleText}</span>
         </a>
       </div>
     </article>

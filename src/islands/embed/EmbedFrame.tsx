@@ -35,7 +35,7 @@ export function EmbedFrame(props: EmbedProps) {
   return (
     <span className={`embed embed-${kind} embed-${provider} embed-placeholder`}>
       <span className="embed-title">{title}</span>
-      <span className="embed-provider">{`${KIND_NAMES[kind]} ${name}\u00a0: rien n'est demandé à ${name} avant votre clic.`}</span>
+      <span className="embed-provider">{`${KIND_NAMES[kind]} ${name}\u00a0: rien n’est demandé à ${name} avant votre clic.`}</span>
       {live && canLoad ? (
         <button type="button" className="btn btn-gold embed-button" onClick={() => setLoaded(true)}>
           {embedActionLabel(props)}

@@ -20,7 +20,7 @@ function CareerList({ entries, fallback }: { entries: CareerEntry[]; fallback: s
     <ul className="player-career-list">
       {entries.map((entry) => (
         <li key={`${entry.club}-${entry.comeIn}-${entry.leagueName}`}>
-          <span className="player-career-years">{entry.ending ? `${entry.comeIn} - ${entry.ending}` : `depuis ${entry.comeIn}`}</span>{' '}
+          <span className="player-career-years">{entry.ending ? `${entry.comeIn}–${entry.ending}` : `depuis ${entry.comeIn}`}</span>{' '}
           <strong>{entry.club}</strong> <span className="player-career-league">{`(${entry.leagueName})`}</span>
         </li>
       ))}

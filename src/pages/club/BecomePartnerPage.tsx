@@ -32,7 +32,7 @@ export function BecomePartnerPage({ intro, benefits, offers }: BecomePartnerPage
         </section>
         <aside className="partner-cta">
           <h2>Parlons de votre projet</h2>
-          <p>Notre service partenariats vous répond et construit avec vous l'offre qui vous ressemble.</p>
+          <p>Notre service partenariats vous répond et construit avec vous l’offre qui vous ressemble.</p>
           <a className="btn btn-gold" href={href('contact')}>Nous contacter</a>
         </aside>
       </div>

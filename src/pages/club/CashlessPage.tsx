@@ -37,7 +37,7 @@ export function CashlessPage({ logo, topUpUrl, steps, whatIs, whyPreload, facts,
               Recharger ma carte en ligne<span className="visually-hidden"> (nouvel onglet)</span>
             </a>
             <p className="cashless-widget-fallback">
-              Le module de recharge ne s'affiche pas&#8239;? Rechargez votre carte sur{' '}
+              Le module de recharge ne s’affiche pas&#8239;? Rechargez votre carte sur{' '}
               <a href={topUpUrl} target="_blank" rel="noopener">la page de recharge de notre prestataire</a>.
             </p>
           </div>
@@ -56,7 +56,7 @@ export function CashlessPage({ logo, topUpUrl, steps, whatIs, whyPreload, facts,
         </section>
 
         <section aria-labelledby="cashless-what">
-          <h2 id="cashless-what">Qu'est-ce que le cashless&#8239;?</h2>
+          <h2 id="cashless-what">Qu’est-ce que le cashless&#8239;?</h2>
           <Paragraphs items={whatIs} />
         </section>
 

@@ -22,7 +22,7 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
   const links = osmLinks(map);
   return (
     <>
-      <PageBanner title="Contact" subtitle="Une question&#8239;? L'équipe du SQBB vous répond." />
+      <PageBanner title="Contact" subtitle="Une question&#8239;? L’équipe du SQBB vous répond." />
       <div className="container section contact">
         <div className="contact-details">
           <section aria-labelledby="contact-address">
@@ -39,7 +39,7 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
             </p>
           </section>
           <section aria-labelledby="contact-hours">
-            <h2 id="contact-hours">Horaires d'ouverture</h2>
+            <h2 id="contact-hours">Horaires d’ouverture</h2>
             <dl className="opening-hours">
               {openingHours.map((slot) => (
                 <div key={slot.days}>
@@ -51,7 +51,7 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
           </section>
         </div>
         <section className="contact-map" aria-labelledby="contact-map">
-          <h2 id="contact-map">Plan d'accès</h2>
+          <h2 id="contact-map">Plan d’accès</h2>
           <Island
             name="embed"
             component={EmbedFrame}
@@ -59,7 +59,7 @@ export function ContactPage({ organisation, address, email, phone, phoneE164, op
             props={{
               provider: 'openstreetmap',
               kind: 'map',
-              title: `Plan d'accès\u00a0: ${address.venue}, ${address.street}, ${address.postalCode} ${address.city}`,
+              title: `Plan d’accès\u00a0: ${address.venue}, ${address.street}, ${address.postalCode} ${address.city}`,
               frame: links.embed,
               link: links.page,
             }}

@@ -14,7 +14,7 @@ export function OrganisationPage({ image, units }: OrganisationPageProps) {
           <ClubImg image={image} lazy={false} />
         </figure>
         <section aria-labelledby="org-text">
-          <h2 id="org-text">L'organigramme en détail</h2>
+          <h2 id="org-text">L’organigramme en détail</h2>
           <UnitList units={units} />
         </section>
       </div>

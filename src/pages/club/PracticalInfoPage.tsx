@@ -11,7 +11,7 @@ export interface PracticalInfoPageProps {
 export function PracticalInfoPage({ questions }: PracticalInfoPageProps) {
   return (
     <>
-      <PageBanner title="Infos pratiques" subtitle="Tout ce qu'il faut savoir pour venir encourager le SQBB." />
+      <PageBanner title="Infos pratiques" subtitle="Tout ce qu’il faut savoir pour venir encourager le SQBB." />
       <div className="container section club-narrow">
         <h2>Questions fréquentes</h2>
         <FaqAccordion entries={questions} />

@@ -18,13 +18,13 @@ export interface ArticleSidebarProps {
 /** Spec 2.13: categories (or 'Pas de catégories'), 'Articles récents', tags. */
 export function ArticleSidebar({ categories, tags, recent }: ArticleSidebarProps) {
   return (
-    <aside className="article-sidebar" aria-label="Autour de l'article">
+    <aside className="article-sidebar" aria-label="Autour de l’article">
       <TermSection title="Catégories" empty="Pas de catégories" kind="category" terms={categories} listClass="sidebar-terms" />
       <section className="sidebar-block">
         <h2 className="sidebar-title">Articles récents</h2>
         <Island name="recent-posts" component={RecentPosts} props={{ recent, latestHref: href('news-recent') }} />
       </section>
-      <TermSection title="Étiquettes" empty="Pas d'étiquettes" kind="tag" terms={tags} listClass="sidebar-tags" />
+      <TermSection title="Étiquettes" empty="Pas d’étiquettes" kind="tag" terms={tags} listClass="sidebar-tags" />
     </aside>
   );
 }

@@ -265,7 +265,7 @@ function makeTermList(site: SiteData, kind: 'category' | 'tag', id: string | und
   const term = terms.find((candidate) => String(candidate.id) === id);
   if (!term) throw new Error(`no ${kind} ${JSON.stringify(id)}`);
   const posts = indexOf(site.news).postsByTerm[kind].get(term.id) ?? [];
-  const what = kind === 'category' ? `dans la catégorie «\u00a0${term.name}\u00a0»` : `avec l'étiquette «\u00a0${term.name}\u00a0»`;
+  const what = kind === 'category' ? `dans la catégorie «\u00a0${term.name}\u00a0»` : `avec l’étiquette «\u00a0${term.name}\u00a0»`;
   const description = (page: number) => `Les actualités du ${CLUB.name} ${what}${page > 1 ? `, page ${page}` : ''}, de la plus récente à la plus ancienne.`;
   return { title: term.name, subtitle: kind === 'category' ? 'Catégorie' : 'Étiquette', description, posts, key: { kind, id: term.id } };
 }

@@ -27,7 +27,7 @@ export function loadPlayerDetailPage(player: Player): PlayerDetailPageProps {
     { label: 'Lieu de naissance', value: player.birthPlace },
     { label: 'Taille', value: formatHeight(player.size) },
     { label: 'Poste', value: player.position },
-    { label: "Dans l'équipe depuis", value: player.teamPresence },
+    { label: "Dans l’équipe depuis", value: player.teamPresence },
   ];
   return {
     detail: {
