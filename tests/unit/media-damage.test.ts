@@ -90,6 +90,18 @@ describe('a damaged media store', () => {
     await expectCleanOutput('site');
   }, 120_000);
 
+  it('replaces on --clean a published image damaged in the output (zeros written into an AVIF), trusting nothing it finds there', async () => {
+    const name = publishedImages('site').find((candidate) => candidate.endsWith('.avif')) as string;
+    const published = path.join(root, 'site', 'media', name);
+    const bytes = readFileSync(published);
+    bytes.fill(0, 64, Math.min(bytes.length, 576));
+    writeFileSync(published, bytes);
+    const report = await build('site', '--clean');
+    expect(report.changedPaths).toContain(`/media/${name}`);
+    expect(cacheWarnings(report)).toEqual([]);
+    await expectCleanOutput('site');
+  }, 120_000);
+
   it('forgets derived.json with one warning when one bit of a width flipped, and converts again: the right srcset widths', async () => {
     const file = path.join(cache(), 'media', 'derived.json');
     const text = readFileSync(file, 'utf8');
