@@ -60,3 +60,18 @@ describe('build options', () => {
     expect(() => parseOptions(['--now', 'yesterday'], {})).toThrow(/not a date/);
   });
 });
+
+describe('URLs with credentials', () => {
+  it('are refused for every URL option, on a line that does not repeat them', () => {
+    for (const [flag, label] of [['--wp', '--wp / WP_API_URL'], ['--site-url', '--site-url / SITE_URL'], ['--media-origin', '--media-origin / MEDIA_ORIGINS']] as const) {
+      let message = '';
+      try {
+        parseOptions([flag, 'https://club:Tr3s-s3cret@cms.example/wp-json/wp/v2'], {});
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(new RegExp(`^${label.replaceAll('/', '\\/')}: the URL carries a user name or password \\(https:\\/\\/\\*\\*\\*@cms\\.example\\): remove them`));
+      expect(message).not.toMatch(/club|Tr3s/);
+    }
+  });
+});
