@@ -26,7 +26,7 @@ export function editorReason(error: unknown): string {
   }
 }
 
-/** The data file a DataError names ('data/season/2025-26.json: match 12: …'). */
+/** The data file a DataError names, with its folder ('season/2025-26.json' of '…/data/season/2025-26.json: match 12: …'). */
 function fileOf(message: string): string | undefined {
-  return /(?:^|\s)((?:[\w.-]+\/)*[\w.-]+\.json)\b/.exec(message)?.[1];
+  return /((?:[\w.-]+\/)?[\w.-]+\.json)\b/.exec(message)?.[1];
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, stateFile } from '../../build/state/database.js';
+import { editorReason } from '../../builder/editor-words.js';
 import { createGoHandler } from '../../builder/go.js';
 import { BuildScheduler } from '../../builder/scheduler.js';
 import { articleFile, SiteStatus } from '../../builder/site-status.js';
@@ -123,5 +124,13 @@ describe('GET /go/<post>: "Afficher l\'article"', () => {
 
   it('answers 404 to anything but a post id', async () => {
     for (const url of ['/go/', '/go/abc', '/go/0', '/go/12/../../etc']) expect((await go(url)).status, url).toBe(404);
+  });
+});
+
+describe('why a build failed, in an editor\'s words', () => {
+  it('names the data file a DataError is about, with its folder', () => {
+    const error = Object.assign(new Error('/srv/sqbb-site/data/season/2025-26.json: match 12: kickoff "2025-13-01T20:00" is not a date-time'), { name: 'DataError' });
+    expect(editorReason(error)).toBe('un fichier de données du club est invalide (season/2025-26.json) : la personne qui gère le site doit le corriger');
+    expect(editorReason(new TypeError('fetch failed'))).toBe('le service de construction n’a pas pu joindre WordPress');
   });
 });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -413,7 +413,12 @@ describe('the builder service with the plugin', () => {
       await expect.poll(async () => letters((await wp.locator('.components-notice.is-error').allTextContents()).join(' ')), { timeout: 30_000 }).toMatch(/Site public : .*ne répond pas/);
       expect((await fetch(`${site.origin}/actualites/article/${id}/`)).status).toBe(404);
 
-      // The builder starts again: it builds what it missed, and the first preview is quick.
+      // A post whose time passed while the builder was down (scheduled, then its date moved into the past as time goes by).
+      const missed = Number(await wordpress.php(`wp_set_current_user(${editorId}); $due = time() + 3600; echo wp_insert_post(['post_title' => 'Programmé pendant la panne', 'post_status' => 'future', 'post_date_gmt' => gmdate('Y-m-d H:i:s', $due), 'post_date' => get_date_from_gmt(gmdate('Y-m-d H:i:s', $due)), 'post_content' => '<p>À l’heure.</p>']);`));
+      await wordpress.php(`global $wpdb; $past = time() - 120; $wpdb->update($wpdb->posts, ['post_date_gmt' => gmdate('Y-m-d H:i:s', $past), 'post_date' => get_date_from_gmt(gmdate('Y-m-d H:i:s', $past))], ['ID' => ${missed}]); clean_post_cache(${missed});`);
+      expect((await wordpress.php(`echo get_post_status(${missed});`)).trim()).toBe('future');
+
+      // The builder starts again: it builds what it missed, publishes what is due, and the first preview is quick.
       const restarted = performance.now();
       builder = await startBuilderProcess(builderEnv(), log);
       const draft = Number(await wordpress.php(`wp_set_current_user(${editorId}); echo wp_insert_post(['post_title' => 'Brouillon du matin', 'post_status' => 'draft', 'post_content' => '<p>À relire.</p>']);`));
@@ -424,12 +429,38 @@ describe('the builder service with the plugin', () => {
       expect(letters(await preview.text())).toContain('Non publié : brouillon');
       log(`first preview after the builder started: ${((performance.now() - asked) / 1000).toFixed(2)} s (asked ${((asked - restarted) / 1000).toFixed(2)} s after the start)`);
       await served(`/actualites/article/${id}/`, (status, html) => status === 200 && html.includes('(précisions)'), restarted);
+      await served(`/actualites/article/${missed}/`, (status, html) => status === 200 && html.includes('Programmé pendant la panne'), restarted);
       await wp.goto(`${wordpress.siteUrl}/wp-admin/edit.php`);
       await expect.poll(async () => (await siteColumn(wp, id).textContent()) ?? '', { timeout: 30_000 }).toMatch(/^En ligne depuis le /);
       // The builder built since the first lost notification: the notice is gone.
       await wp.reload();
       expect(await wp.locator('.sqbb-site-notice').count()).toBe(0);
       await context.close();
+    }, 300_000);
+
+    it('says in wp-admin why the site was not updated when a build fails, and stops saying it once a build succeeds', async () => {
+      // A club data file broken by hand: every build fails on it.
+      const data = path.join(workDir, 'broken-data');
+      await cp(path.join(ROOT, 'data'), data, { recursive: true });
+      const settings = path.join(data, 'settings.json');
+      const good = await readFile(settings, 'utf8');
+      await writeFile(settings, good.replace(/"currentSeason":\s*"[^"]+"/, '"currentSeason": 2025'));
+      await builder.stop();
+      builder = await startBuilderProcess({ ...builderEnv(), DATA_DIR: data }, log);
+      await builder.waitFor(/^build failed .*\(start\): DataError: /);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const wp = await logIn(context, wordpress.siteUrl, EDITOR);
+      await wp.goto(`${wordpress.siteUrl}/wp-admin/`);
+      expect(letters((await wp.locator('.sqbb-site-notice').textContent()) ?? '')).toMatch(/Site public : Le site public n’est pas à jour .+ : la dernière mise à jour a échoué \(un fichier de données du club est invalide \(.*settings\.json\) : la personne qui gère le site doit le corriger\)\. Nouvel essai automatique à \d\d:\d\d\./);
+      // Fixed: the next try succeeds, and wp-admin says nothing any more.
+      await writeFile(settings, good);
+      await builder.waitFor(/^build ok .*\(retry\)/);
+      await wp.reload();
+      await expect.poll(async () => { await wp.reload(); return wp.locator('.sqbb-site-notice').count(); }, { timeout: 30_000 }).toBe(0);
+      await context.close();
+      await builder.stop();
+      builder = await startBuilderProcess(builderEnv(), log);
+      await builder.waitFor(/^build ok .*\(start\)/);
     }, 300_000);
 
     it('checks each link of the chain with npm run builder -- --check, and says what to fix', async () => {
