@@ -1,10 +1,10 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireBuildLock } from '../../build/lock.js';
+import { acquireBuildLock, realOutDir } from '../../build/lock.js';
 import { stateFile } from '../../build/state/database.js';
 import { brokenLinks, readTree } from './read-tree.js';
 
@@ -80,6 +80,62 @@ describe('one build at a time per output', () => {
       lock.release();
     }
   }, 120_000);
+
+  it('shares the lock with a build through a symbolic link to the output, or to a parent folder (issue 41)', async () => {
+    await warmCache('linked');
+    expect((await build('linked')).code).toBe(0);
+    await symlink(path.join(root, 'linked'), path.join(root, 'link-to-linked'));
+    await mkdir(path.join(root, 'parents'), { recursive: true });
+    await symlink(root, path.join(root, 'parents', 'up'));
+    const lock = acquireBuildLock(realOutDir(path.join(root, 'linked')), 0);
+    try {
+      for (const out of ['link-to-linked', 'parents/up/linked']) {
+        const refused = await build(out, ['--wait', '0']);
+        expect(refused.code, out).toBe(75);
+        expect(refused.stderr.trim().split('\n'), out).toEqual([`Build failed: BuildLockedError: another build is writing ${path.join(root, 'linked')} (lock ${path.join(root, 'linked.lock')}): this run stops, the next one catches up`]);
+      }
+    } finally {
+      lock.release();
+    }
+    // One folder, one state: a build through the link, then one through the folder's own name, has nothing to do.
+    await writePosts(12, 'Par le lien');
+    expect((await build('link-to-linked', ['--cache', path.join(root, 'linked-cache')])).code).toBe(0);
+    expect((await build('linked')).stdout).toMatch(/^incremental: 0 new, 0 changed, 0 removed posts; 0 of [\d,]+ pages rendered/m);
+    expect(await readTree(path.join(root, 'linked'))).toEqual(await cleanTree());
+  }, 180_000);
+
+  const isRoot = process.getuid?.() === 0;
+  it.skipIf(!isRoot || spawnSync('chattr', ['--help']).status === 127)('refuses to build, on one line naming it, when the lock file cannot be opened for writing (chattr +i)', async () => {
+    await warmCache('unlockable');
+    const file = path.join(root, 'unlockable.lock');
+    await writeFile(file, '');
+    expect(spawnSync('chattr', ['+i', file]).status).toBe(0);
+    try {
+      const refused = await build('unlockable');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim().split('\n')).toEqual([
+        `Build failed: the build lock ${file} cannot be opened for writing (EPERM): builds of ${path.join(root, 'unlockable')} would not exclude each other; remove it (rm ${file}, after chattr -i if it is immutable) or run the build as the user who can write it`,
+      ]);
+      await expect(readdir(path.join(root, 'unlockable'))).rejects.toThrow(/ENOENT/);
+    } finally {
+      spawnSync('chattr', ['-i', file]);
+    }
+    expect((await build('unlockable')).code).toBe(0);
+  }, 120_000);
+
+  it.skipIf(!isRoot)("refuses to take a lock file left by root when building as another user (nobody)", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sqbb-lock-owner-'));
+    try {
+      await chmod(dir, 0o755);
+      await writeFile(path.join(dir, 'dist.lock'), '');
+      // The lock module alone (Node strips its types), run as nobody: the build's first step.
+      const script = `import(${JSON.stringify(path.join(ROOT, 'build/lock.ts'))}).then((lock) => { try { lock.acquireBuildLock(${JSON.stringify(path.join(dir, 'dist'))}, 0); console.log('taken'); } catch (error) { console.log(error.message); } })`;
+      const result = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', script], { encoding: 'utf8' });
+      expect(result.stdout.trim()).toBe(`the build lock ${path.join(dir, 'dist.lock')} cannot be opened for writing (EACCES): builds of ${path.join(dir, 'dist')} would not exclude each other; remove it (rm ${path.join(dir, 'dist.lock')}, after chattr -i if it is immutable) or run the build as the user who can write it`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   for (const [first, second] of [[[], []], [[], ['--clean']], [['--clean'], []], [['--clean'], ['--clean']]] as const) {
     it(`gives the site of a clean build when two builds start together (${first.join('') || 'cron'} + ${second.join('') || 'cron'})`, async () => {
