@@ -7,6 +7,8 @@ export interface BuilderProcess {
   url: string;
   /** Every line it logged, without the time. */
   lines: string[];
+  /** When each line came (performance.now() of this process). */
+  times: number[];
   /** The first line from `from` on that matches; waits for it. */
   waitFor(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
@@ -16,6 +18,7 @@ export interface BuilderProcess {
 export async function startBuilderProcess(env: Record<string, string>, log: (line: string) => void = () => {}): Promise<BuilderProcess> {
   const child = spawn('npm', ['run', '--silent', 'builder'], { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
+  const times: number[] = [];
   let rest = '';
   const take = (chunk: Buffer) => {
     rest += chunk.toString('utf8');
@@ -24,6 +27,7 @@ export async function startBuilderProcess(env: Record<string, string>, log: (lin
     for (const part of parts) {
       const line = part.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '');
       lines.push(line);
+      times.push(performance.now());
       log(`builder: ${line}`);
     }
   };
@@ -44,6 +48,7 @@ export async function startBuilderProcess(env: Record<string, string>, log: (lin
   return {
     url: /^builder listening on (http:\S+):/.exec(listening)?.[1] as string,
     lines,
+    times,
     waitFor,
     async stop() {
       if (child.exitCode !== null || child.pid === undefined) return;
