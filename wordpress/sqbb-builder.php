@@ -162,6 +162,16 @@ add_action('template_redirect', function (): void {
     }
 }, 0);
 
+// Some translations give the post type's labels as HTML ("Afficher l&rsquo;article"); the block editor shows them as text.
+add_filter('post_type_labels_post', function ($labels) {
+    foreach ((array) $labels as $key => $label) {
+        if (is_string($label)) {
+            $labels->$key = html_entity_decode($label, ENT_QUOTES | ENT_HTML5, 'UTF-8');
+        }
+    }
+    return $labels;
+});
+
 /* ------------------------------------------------------------------------------------------------
  * Featured images whatever the theme (a headless WordPress often has none that declares them).
  * --------------------------------------------------------------------------------------------- */
@@ -547,11 +557,11 @@ function site_status(array $ids, bool $fresh = false): array
     return $result;
 }
 
-/** A time for editors: "28 novembre 2026 à 14:05", in the site's time zone and language. */
+/** A time for editors, in the site's time zone: "28 novembre 2026 à 14:05" (the sentences around it are French). */
 function when($time): string
 {
     $timestamp = is_numeric($time) ? (int) $time : strtotime((string) $time);
-    return $timestamp ? wp_date(get_option('date_format') . ' \à H:i', $timestamp) : '';
+    return $timestamp ? wp_date('j F Y \à H:i', $timestamp) : '';
 }
 
 /** Since when the public site misses changes, in words: "depuis le 28 novembre 2026 à 14:05". */
@@ -589,7 +599,7 @@ function site_notice(array $status): ?array
     return null;
 }
 
-/** One post's line for editors: ['state' => live|updating|failed|waiting|scheduled|draft|absent, 'label' => …]. */
+/** One post's line for editors: ['state' => live|updating|failed|waiting|scheduled|absent|unknown, 'label' => …]. */
 function describe_post_status(\WP_Post $post, array $status): array
 {
     $id = (int) $post->ID;
@@ -600,7 +610,12 @@ function describe_post_status(\WP_Post $post, array $status): array
         return ['state' => 'unknown', 'label' => 'Service de construction non configuré'];
     }
     if (!$status['reachable']) {
-        return ['state' => 'failed', 'label' => 'Échec : le service de construction ne répond pas, le site public n’a pas cette version'];
+        // Changed since the first notification the builder missed: the site does not have it. Otherwise nobody can say.
+        $missed = (int) get_option(UNDELIVERED_OPTION, 0);
+        if ($missed && strtotime($post->post_modified_gmt . ' UTC') >= $missed - 5) {
+            return ['state' => 'failed', 'label' => 'Échec : le service de construction ne répond pas, le site public n’a pas cette version'];
+        }
+        return ['state' => 'unknown', 'label' => 'État inconnu : le service de construction ne répond pas'];
     }
     $site = $status['posts'][$id] ?? $status['posts'][(string) $id] ?? null;
     $state = is_array($site) ? (string) ($site['state'] ?? '') : '';
@@ -735,6 +750,8 @@ const ADMIN_SCRIPT = <<<'JS'
 
   // The block editor: after each save, the post's status on the site until it settles.
   if (!window.wp.data || !wp.data.select('core/editor')) return;
+  // Its panel after "Publier" says the post "is now live": true of WordPress, not yet of the site.
+  if (wp.i18n) wp.i18n.setLocaleData({ 'is now live.': ['est publié dans WordPress ; le site public suit dans quelques secondes (voir « Site public »).'] }, 'default');
   var notices = wp.data.dispatch('core/notices');
   var timer = null;
   function show(answer, id) {
@@ -773,7 +790,7 @@ add_action('admin_enqueue_scripts', function (): void {
     if (config() === null || site_url_setting() === null || !current_user_can('edit_posts')) {
         return;
     }
-    wp_register_script('sqbb-builder-admin', false, ['wp-api-fetch', 'wp-dom-ready', 'wp-data'], '2.0.0', true);
+    wp_register_script('sqbb-builder-admin', false, ['wp-api-fetch', 'wp-dom-ready', 'wp-data', 'wp-i18n'], '2.0.0', true);
     wp_enqueue_script('sqbb-builder-admin');
     wp_add_inline_script('sqbb-builder-admin', 'window.sqbbBuilder = ' . wp_json_encode(script_settings()) . ";\n" . ADMIN_SCRIPT);
 });

@@ -51,7 +51,7 @@ export async function startBuilderProcess(env: Record<string, string>, log: (lin
     times,
     waitFor,
     async stop() {
-      if (child.exitCode !== null || child.pid === undefined) return;
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       process.kill(-child.pid, 'SIGTERM');
       const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 30_000);
       await exited;
