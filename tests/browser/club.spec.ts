@@ -115,7 +115,7 @@ test.describe('club pages', () => {
     // The map loads on demand (issue 16); the host cannot be reached here, the frame is there all the same.
     await waitForIslands(page);
     await page.getByRole('button', { name: 'Afficher la carte' }).click();
-    const map = page.locator('iframe[title^="Plan d\'accès"]');
+    const map = page.locator('iframe[title^="Plan d’accès"]');
     await expect(map).toBeVisible();
     await expect(page.getByRole('link', { name: /Ouvrir le plan dans OpenStreetMap/ })).toBeVisible();
     expect(consoleErrors).toEqual([]);
