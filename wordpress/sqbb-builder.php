@@ -404,8 +404,8 @@ add_action('template_redirect', function (): void {
     }
 });
 
-/** A post as the REST API gives it to `$user` (context=edit, embedded media and terms), run inside WordPress. */
-function rest_data_as(int $user, string $route): array
+/** What the REST API gives the current user for `$route` (context=edit, with embedded media and terms), run inside WordPress. */
+function rest_data(string $route): array
 {
     $request = new \WP_REST_Request('GET', $route);
     $request->set_query_params(['context' => 'edit']);
@@ -438,8 +438,8 @@ add_action('rest_api_init', function (): void {
                 return new \WP_REST_Response(['code' => 'sqbb_preview_forbidden'], 403, ['Cache-Control' => 'no-store']);
             }
             wp_set_current_user($user_id);
-            $post_answer = rest_data_as($user_id, "/wp/v2/posts/$post_id");
-            $autosaves = rest_data_as($user_id, "/wp/v2/posts/$post_id/autosaves");
+            $post_answer = rest_data("/wp/v2/posts/$post_id");
+            $autosaves = rest_data("/wp/v2/posts/$post_id/autosaves");
             return new \WP_REST_Response([
                 'status' => $post_answer['status'],
                 'post' => $post_answer['data'],
