@@ -125,12 +125,24 @@ export function SiteSearch({ manifest, worker, categories, tags }: SiteSearchPro
             autoComplete="off"
             enterKeyHint="search"
             placeholder={'Ex.\u00a0: victoire Boulazac'}
-            onInput={(event) => setQuery((event.target as HTMLInputElement).value)}
+            onInput={(event) => {
+              // At once, not when the effect runs after the next frame: a search answering meanwhile is for a query no longer typed.
+              run.current += 1;
+              setQuery((event.target as HTMLInputElement).value);
+            }}
           />
         </div>
         <div className="search-field">
           <label htmlFor="search-category">Catégorie</label>
-          <select id="search-category" name="categorie" value={category} onChange={(event) => setCategory((event.target as HTMLSelectElement).value)}>
+          <select
+            id="search-category"
+            name="categorie"
+            value={category}
+            onChange={(event) => {
+              run.current += 1;
+              setCategory((event.target as HTMLSelectElement).value);
+            }}
+          >
             <option value="">Toutes les catégories</option>
             {categoryNames.map((name, index) => (
               <option key={name} value={name}>
