@@ -13,8 +13,10 @@ export interface IndexRecord {
   url: string;
   /** A post's day ('2025-10-27'), '' for another page: posts come after the other pages in the index's order, by day. */
   day: string;
-  /** JSON of the SearchDoc a result shows. */
+  /** JSON of the SearchDoc a result shows (its text: the page's first EXCERPT_START_CHARS). */
   docJson: string;
+  /** JSON of the rest of the page's text (up to EXCERPT_SOURCE_CHARS in all), '""' when the start holds all of it. */
+  restJson: string;
   categories: string[];
   /** 'term weight term weight …': each term's BM25 weight in the page, ×10, at least 1. */
   terms: string;
@@ -38,6 +40,11 @@ const HEADING_WEIGHT = 2;
  * longer than a post (the excerpt is taken around the first word found, anywhere in it).
  */
 export const EXCERPT_SOURCE_CHARS = 12_000;
+/**
+ * The start of a page's text a bundle holds (cut at a word): what most excerpts need. The rest is
+ * in the bundle's companion file, fetched only for a result whose start holds no word of the query.
+ */
+export const EXCERPT_START_CHARS = 600;
 
 export function indexRecordOf(record: SearchRecord): IndexRecord {
   const counts = new Map<string, number>();
@@ -64,9 +71,13 @@ export function indexRecordOf(record: SearchRecord): IndexRecord {
     title: record.title,
     ...(record.date ? { date: formatFrenchLongDate(record.date), day: record.date } : {}),
     ...(record.image ? { image: record.image } : {}),
-    text: cutAtWord(record.text, EXCERPT_SOURCE_CHARS),
+    text: '',
   };
-  return { url: record.url, day: record.date ?? '', docJson: JSON.stringify(doc), categories: record.categories, terms: terms.join(' ') };
+  const text = cutAtWord(record.text, EXCERPT_SOURCE_CHARS);
+  const start = startOf(text);
+  doc.text = start;
+  if (start.length < text.length) doc.more = 1;
+  return { url: record.url, day: record.date ?? '', docJson: JSON.stringify(doc), restJson: JSON.stringify(text.slice(start.length)), categories: record.categories, terms: terms.join(' ') };
 }
 
 /** Fields never hold these: JSON escapes control characters, terms are letters and digits, category names lose theirs. */
@@ -75,12 +86,19 @@ const ITEM = '\u0002';
 
 export function encodeRecord(record: IndexRecord): string {
   const categories = record.categories.map((name) => name.replace(/\p{Cc}/gu, ' ')).join(ITEM);
-  return [record.url, record.day, record.docJson, categories, record.terms].join(FIELD);
+  return [record.url, record.day, record.docJson, categories, record.terms, record.restJson].join(FIELD);
 }
 
 export function decodeRecord(text: string): IndexRecord {
-  const [url = '', day = '', docJson = '', categories = '', terms = ''] = text.split(FIELD);
-  return { url, day, docJson, categories: categories ? categories.split(ITEM) : [], terms };
+  const [url = '', day = '', docJson = '', categories = '', terms = '', restJson = '""'] = text.split(FIELD);
+  return { url, day, docJson, restJson, categories: categories ? categories.split(ITEM) : [], terms };
+}
+
+/** The text's start a bundle holds: up to a space near EXCERPT_START_CHARS, so that start + rest is the text. */
+function startOf(text: string): string {
+  if (text.length <= EXCERPT_START_CHARS) return text;
+  const cut = text.lastIndexOf(' ', EXCERPT_START_CHARS);
+  return text.slice(0, cut > EXCERPT_START_CHARS / 2 ? cut : EXCERPT_START_CHARS);
 }
 
 function cutAtWord(text: string, max: number): string {

@@ -1,4 +1,4 @@
-import { DOCS_PER_BUNDLE, INDEX_FOLDER, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
 import { sha256 } from '../fs.js';
 
@@ -15,7 +15,7 @@ import { sha256 } from '../fs.js';
 export const CHUNK_BYTES = 12_000;
 
 /** A chunk or bundle, named by its bytes: the same bytes keep the same name. */
-export function indexFile(kind: 'terms' | 'docs', contents: string): { name: string; file: OutputFile } {
+export function indexFile(kind: 'terms', contents: string): { name: string; file: OutputFile } {
   const name = `${kind}-${sha256(contents).slice(0, 10)}.json`;
   return { name, file: { path: `${INDEX_FOLDER}/${name}`, contents } };
 }
@@ -69,9 +69,23 @@ export class ChunkPacker {
   }
 }
 
-/** The documents of one bundle, as JSON texts: bundle i holds documents i × DOCS_PER_BUNDLE onwards. */
-export function bundleFile(docJsons: readonly string[]): { name: string; file: OutputFile } {
-  return indexFile('docs', `[${docJsons.join(',')}]`);
+/**
+ * The documents of one bundle, as JSON texts (bundle i holds documents i × DOCS_PER_BUNDLE onwards),
+ * and its companion with the rest of their texts. Both are named by the bytes of both: a text
+ * changed past its start renames the bundle too, so a browser never pairs a bundle with another
+ * companion than its own.
+ */
+export function bundleFile(docJsons: readonly string[], restJsons: readonly string[]): { name: string; files: OutputFile[] } {
+  const contents = `[${docJsons.join(',')}]`;
+  const more = `[${restJsons.join(',')}]`;
+  const name = `docs-${sha256(`${contents}\n${more}`).slice(0, 10)}.json`;
+  return {
+    name,
+    files: [
+      { path: `${INDEX_FOLDER}/${name}`, contents },
+      { path: `${INDEX_FOLDER}/${moreFileOf(name)}`, contents: more },
+    ],
+  };
 }
 
 export function bundleCount(docs: number): number {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INDEX_FOLDER, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import type { OutputFile } from '../output-file.js';
 import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
@@ -97,7 +97,7 @@ function indexUpdate({ store, outDir, pages, clean = false }: SearchIndexInput):
       {
         manifest: previous,
         chunk: (name) => required(store.chunk(name), name),
-        docJson: (doc) => decodeRecord(required(store.recordOf(doc), `document ${doc}`)).docJson,
+        doc: (doc) => decodeRecord(required(store.recordOf(doc), `document ${doc}`)),
       },
       update.changes,
     );
@@ -179,7 +179,7 @@ function appendedChanges(
 
 /** The files of an index but its manifest. */
 function filesOf(manifest: SearchManifest): string[] {
-  return [...manifest.chunks.map(([, name]) => name), ...manifest.bundles].map((name) => `${INDEX_FOLDER}/${name}`);
+  return [...manifest.chunks.map(([, name]) => name), ...manifest.bundles.flatMap((name) => [name, moreFileOf(name)])].map((name) => `${INDEX_FOLDER}/${name}`);
 }
 
 function nameOf(file: string): string {

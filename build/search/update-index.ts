@@ -18,8 +18,8 @@ export interface PreviousIndex {
   manifest: SearchManifest;
   /** A term chunk's JSON, by file name. */
   chunk(name: string): string;
-  /** A document's JSON (what a result shows), by number. */
-  docJson(doc: number): string;
+  /** A document's JSON (what a result shows) and the JSON of the rest of its text, by number. */
+  doc(doc: number): Pick<IndexRecord, 'docJson' | 'restJson'>;
 }
 
 /** A document of the index changed, or added after every other (its number is the next one). */
@@ -83,13 +83,20 @@ export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocC
   const changedDocs = new Map(changes.map((change) => [change.doc, change.after]));
   const bundles = old.bundles.slice(0, bundleCount(docs));
   const made = [...packer.files];
-  const remade = new Set(changes.filter((change) => change.before?.docJson !== change.after.docJson).map((change) => Math.floor(change.doc / DOCS_PER_BUNDLE)));
+  const remade = new Set(
+    changes.filter(({ before, after }) => before?.docJson !== after.docJson || before.restJson !== after.restJson).map((change) => Math.floor(change.doc / DOCS_PER_BUNDLE)),
+  );
   for (const bundle of [...remade].sort((a, b) => a - b)) {
     const json: string[] = [];
-    for (let doc = bundle * DOCS_PER_BUNDLE; doc < Math.min(docs, (bundle + 1) * DOCS_PER_BUNDLE); doc += 1) json.push(changedDocs.get(doc)?.docJson ?? previous.docJson(doc));
-    const { name, file } = bundleFile(json);
+    const rest: string[] = [];
+    for (let doc = bundle * DOCS_PER_BUNDLE; doc < Math.min(docs, (bundle + 1) * DOCS_PER_BUNDLE); doc += 1) {
+      const record = changedDocs.get(doc) ?? previous.doc(doc);
+      json.push(record.docJson);
+      rest.push(record.restJson);
+    }
+    const { name, files } = bundleFile(json, rest);
     bundles[bundle] = name;
-    made.push(file);
+    made.push(...files);
   }
 
   const names: string[][] = [];

@@ -33,7 +33,8 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
 
   const bundles = [];
   for (let start = 0; start < docs.length; start += DOCS_PER_BUNDLE) {
-    bundles.push(bundleFile(docs.slice(start, start + DOCS_PER_BUNDLE).map((doc) => doc.docJson)));
+    const bundle = docs.slice(start, start + DOCS_PER_BUNDLE);
+    bundles.push(bundleFile(bundle.map((doc) => doc.docJson), bundle.map((doc) => doc.restJson)));
   }
 
   const manifest: SearchManifest = {
@@ -44,5 +45,5 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
     bundles: bundles.map((bundle) => bundle.name),
     ...categoriesOf(docs.map((doc) => doc.categories)),
   };
-  return { manifest, made: [...packer.files, ...bundles.map((bundle) => bundle.file)] };
+  return { manifest, made: [...packer.files, ...bundles.flatMap((bundle) => bundle.files)] };
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { indexRecordOf } from '../../build/search/doc-terms.js';
 import type { SearchRecord } from '../../build/search/extract.js';
 import { writeSearchIndex } from '../../build/search/write-index.js';
-import { excerpt } from '../../src/islands/search/excerpt.js';
 import { createSearchEngine } from '../../src/islands/search/search-engine.js';
+import { shownResults } from '../../src/islands/search/shown-results.js';
 
 /**
  * Issue 42: what the search page finds and in which order, on a small index made as the build
@@ -13,13 +13,17 @@ function engineOf(records: SearchRecord[]) {
   const ordered = [...records].sort((a, b) => Number(a.date !== undefined) - Number(b.date !== undefined) || (a.date ?? '').localeCompare(b.date ?? '') || a.url.localeCompare(b.url));
   const { manifest, made } = writeSearchIndex(ordered.map(indexRecordOf));
   const files = new Map<string, string>([['/recherche/index.json', JSON.stringify(manifest)], ...made.map((file): [string, string] => [file.path, String(file.contents)])]);
-  const engine = createSearchEngine('/recherche/index.json', async (path) => JSON.parse(files.get(path) ?? 'null'));
+  const fetched: string[] = [];
+  const engine = createSearchEngine('/recherche/index.json', async (path) => {
+    fetched.push(path);
+    return JSON.parse(files.get(path) ?? 'null');
+  });
   const search = async (query: string) => {
     const matches = await engine.search(query);
     const docs = await engine.documents(matches.docs);
-    return { words: matches.words, urls: docs.map((doc) => doc.url), docs };
+    return { words: matches.words, urls: docs.map((doc) => doc.url), docs, shown: await shownResults(engine, docs, matches.words) };
   };
-  return { engine, search };
+  return { engine, search, fetched, made };
 }
 
 const filler = (count: number) => 'Le public du Palais des sports a encouragé les joueurs toute la soirée. '.repeat(count);
@@ -61,19 +65,38 @@ describe('the search’s typo fallback', () => {
   it('marks the words a misspelt word was taken for in the excerpt', async () => {
     const found = await search('buvete');
     expect(found.urls).toEqual(['/club/info-pratiques/general/']);
-    expect(excerpt(found.docs[0]!.text, found.words).filter((part) => part.mark).map((part) => part.text)).toEqual(['buvette']);
+    expect(found.shown[0]!.excerptParts.filter((part) => part.mark).map((part) => part.text)).toEqual(['buvette']);
   });
 });
 
 describe('search results', () => {
-  it('show the text around the first word found, far past the start of the page', async () => {
-    const { search } = engineOf(site);
+  it('show the text around the first word found, far past the start of the page, fetching the rest of that page only', async () => {
+    const { search, fetched } = engineOf(site);
     const found = await search('buvette');
-    const text = found.docs[0]!.text;
-    expect(text.indexOf('buvette')).toBeGreaterThan(600);
-    const parts = excerpt(text, found.words);
+    expect(found.docs[0]!.text).not.toContain('buvette');
+    const parts = found.shown[0]!.excerptParts;
     expect(parts[0]?.text.startsWith('…')).toBe(true);
     expect(parts.find((part) => part.mark)?.text).toBe('buvette');
+    expect(fetched.filter((path) => path.includes('/more-'))).toHaveLength(1);
+  });
+
+  it('fetch no rest of text for results whose start holds a word of the query', async () => {
+    const { search, fetched } = engineOf(site);
+    const found = await search('palais');
+    expect(found.urls).toContain('/club/info-pratiques/general/');
+    expect(found.shown.every((result) => result.excerptParts.some((part) => part.mark))).toBe(true);
+    expect(fetched.filter((path) => path.includes('/more-'))).toEqual([]);
+  });
+
+  it('keep a bundle as small as the start of its pages: about 600 characters of each text', async () => {
+    const long = (id: number) => post(id, `2025-02-0${id}`, `Article ${id}`, filler(40));
+    const { made } = engineOf([long(1), long(2), long(3), long(4)]);
+    const bundle = made.find((file) => file.path.includes('/docs-'))!;
+    const more = made.find((file) => file.path.includes('/more-'))!;
+    for (const doc of JSON.parse(String(bundle.contents)) as { text: string }[]) expect(doc.text.length).toBeLessThanOrEqual(600);
+    expect(String(bundle.contents).length).toBeLessThan(4 * 800);
+    // The rest: the whole text but its start, once.
+    expect(String(more.contents).length).toBeGreaterThan(4 * (filler(40).length - 700));
   });
 
   it('put the pages having every word of the query first, then those having some', async () => {
@@ -100,5 +123,27 @@ describe('search results', () => {
   it('keep a far more relevant post before a newer one', async () => {
     const { search } = engineOf([post(1, '2025-01-01', 'Billetterie : tout savoir', 'La billetterie ouvre. Billetterie en ligne.'), post(2, '2025-12-01', 'Autre sujet', `${filler(8)} billetterie.`)]);
     expect((await search('billetterie')).urls).toEqual(['/actualites/article/1/', '/actualites/article/2/']);
+  });
+});
+
+describe('the search’s category filter', () => {
+  const youth = (id: number, date: string, title: string): SearchRecord => ({ url: `/actualites/article/${id}/`, title, date, categories: ['Jeunes & formation'], headings: '', text: filler(1) });
+  const club = (id: number, date: string, title: string): SearchRecord => ({ url: `/actualites/article/${id}/`, title, date, categories: ['Club'], headings: '', text: filler(1) });
+  const records = [club(1, '2025-01-01', 'Assemblée générale du club'), youth(2, '2025-02-01', 'Les U13 au tournoi du club'), post(3, '2025-03-01', 'Le club en Pro B')];
+
+  it('finds a parent category’s sub-category posts too, and counts them under both', async () => {
+    const ordered = [...records].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
+    const { manifest, made } = writeSearchIndex(ordered.map(indexRecordOf));
+    const files = new Map<string, string>([['/recherche/index.json', JSON.stringify(manifest)], ...made.map((file): [string, string] => [file.path, String(file.contents)])]);
+    const engine = createSearchEngine('/recherche/index.json', async (path) => JSON.parse(files.get(path) ?? 'null'), { 'Jeunes & formation': ['Club'] });
+    const found = await engine.search('club');
+    const names = await engine.categories();
+    const urls = async (name: string) => (await engine.documents(await engine.inCategory(found.docs, names.indexOf(name)))).map((doc) => doc.url);
+    expect(await urls('Club')).toEqual(['/actualites/article/2/', '/actualites/article/1/']);
+    expect(await urls('Jeunes & formation')).toEqual(['/actualites/article/2/']);
+    expect(found.categoryCounts[names.indexOf('Club')]).toBe(2);
+    expect(found.categoryCounts[names.indexOf('Jeunes & formation')]).toBe(1);
+    // A result still shows its own category only.
+    expect((await engine.documents(found.docs)).find((doc) => doc.url === '/actualites/article/2/')?.categories).toEqual(['Jeunes & formation']);
   });
 });

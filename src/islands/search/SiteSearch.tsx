@@ -18,6 +18,8 @@ export interface SiteSearchProps {
   categories: TermLink[];
   /** The tags' pages: offered without JavaScript. */
   tags: TermLink[];
+  /** Each sub-category's parent categories (by name): filtering on a category finds its sub-categories' posts too. */
+  ancestors?: Record<string, string[]>;
 }
 
 /** Results shown at first, then per click on "Afficher plus de résultats". */
@@ -35,7 +37,7 @@ type Shown = SearchView;
  * Rendered by the build without JavaScript: the page then says search needs it and offers the
  * category and tag pages.
  */
-export function SiteSearch({ manifest, worker, categories, tags }: SiteSearchProps) {
+export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} }: SiteSearchProps) {
   const [live, setLive] = useState(false);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
@@ -51,13 +53,15 @@ export function SiteSearch({ manifest, worker, categories, tags }: SiteSearchPro
     setQuery(params.get('q') ?? '');
     setCategory(params.get('categorie') ?? '');
     try {
-      engine.current = createSearchClient(worker, manifest, withBase(''));
+      engine.current = createSearchClient(worker, manifest, withBase(''), ancestors);
     } catch (error) {
       console.warn('Recherche impossible\u00a0:', error);
       setFailed(true);
     }
     engine.current?.categories().then(setCategoryNames, () => setFailed(true));
     setLive(true);
+    // The island's props are given once: the worker starts once per page view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [manifest, worker]);
 
   useEffect(() => {

@@ -5,6 +5,8 @@
  *   holds which terms, which bundle holds which documents, each document's categories.
  * - `/assets/search/terms-<hash>.json`: a chunk of terms in sorted order with their postings.
  * - `/assets/search/docs-<hash>.json`: a bundle of consecutive documents, what a result shows.
+ * - `/assets/search/more-<hash>.json` (the same hash): the rest of each of its documents' texts, past
+ *   the start the bundle holds, fetched only for a result whose start holds no word of the query.
  *
  * Chunks and bundles are named by their bytes (immutable): a build that changes nothing in one keeps
  * its name, so hosts and browsers keep it too.
@@ -49,8 +51,18 @@ export interface SearchDoc {
   day?: string;
   /** Thumbnail from the site's own images (/media/…, /images/…). */
   image?: { src: string; width: number; height: number };
-  /** The page's text (cut at a word past 12,000 characters), for the excerpt around the words found. */
+  /** The start of the page's text (about 600 characters, cut at a word), for the excerpt around the words found. */
   text: string;
+  /** 1 when the text goes on past its start: the bundle's companion (MoreTexts) has the rest. */
+  more?: 1;
+}
+
+/** A bundle's companion: the rest of each document's text, '' for a text that has no more. */
+export type MoreTexts = string[];
+
+/** The companion file of a bundle ('docs-<hash>.json' → 'more-<hash>.json'). */
+export function moreFileOf(bundle: string): string {
+  return bundle.replace(/^docs-/, 'more-');
 }
 
 export type DocBundle = SearchDoc[];

@@ -29,7 +29,7 @@ export interface SearchView {
 }
 
 export type SearchRequest =
-  | { id: number; method: 'init'; manifest: string; base: string }
+  | { id: number; method: 'init'; manifest: string; base: string; ancestors: Record<string, string[]> }
   | { id: number; method: 'categories' }
   | { id: number; method: 'preload'; query: string }
   | { id: number; method: 'search'; query: string; category: string; count: number }

@@ -6,9 +6,10 @@ type Call<R = SearchRequest> = R extends SearchRequest ? Omit<R, 'id'> : never;
 
 /**
  * The island's side of the search worker (search.worker.ts): each call a message, each answer a
- * promise. `workerUrl` and `base`: the worker's address and the site's path prefix.
+ * promise. `workerUrl` and `base`: the worker's address and the site's path prefix; `ancestors`: each
+ * sub-category's parents, by name.
  */
-export function createSearchClient(workerUrl: string, manifest: string, base: string) {
+export function createSearchClient(workerUrl: string, manifest: string, base: string, ancestors: Record<string, string[]> = {}) {
   const worker = new Worker(`${base}${workerUrl}`, { type: 'module', name: 'recherche' });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let next = 0;
@@ -31,7 +32,7 @@ export function createSearchClient(workerUrl: string, manifest: string, base: st
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ ...request, id });
     });
-  call({ method: 'init', manifest, base }).catch(() => {});
+  call({ method: 'init', manifest, base, ancestors }).catch(() => {});
   return {
     categories: () => call<string[]>({ method: 'categories' }),
     preload: (query: string) => void call({ method: 'preload', query }).catch(() => {}),

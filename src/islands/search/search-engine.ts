@@ -1,4 +1,4 @@
-import { DOCS_PER_BUNDLE, INDEX_FOLDER, type DocBundle, type SearchDoc, type SearchManifest, type TermChunk } from './index-format.js';
+import { DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type DocBundle, type MoreTexts, type SearchDoc, type SearchManifest, type TermChunk } from './index-format.js';
 import { editDistance, maxTypos, parseQuery, type QueryWord } from './search-text.js';
 
 /** What a search found: documents by number, best first, and how many fall in each category. */
@@ -50,12 +50,24 @@ interface WordScores {
  * per page view. Runs in the search page's worker (search-worker.ts) or, in tests and the
  * benchmark, where it is called.
  */
-export function createSearchEngine(manifestPath: string, fetchJson: FetchJson) {
+export function createSearchEngine(manifestPath: string, fetchJson: FetchJson, ancestors: Readonly<Record<string, readonly string[]>> = {}) {
   const manifest = fetchJson(manifestPath).then((value) => {
     const data = value as SearchManifest;
     if (data?.version !== 1 || !Array.isArray(data.chunks)) throw new Error('index de recherche illisible');
     return data;
   });
+  /**
+   * The categories a document is found under by the filter (and counted in): its own and their
+   * parents, as a parent category's page lists its sub-categories' posts ('Club' and 'Jeunes & formation').
+   */
+  const filed = manifest.then((data) => {
+    const indexOf = new Map(data.categories.map((name, index) => [name, index]));
+    return data.categories.map((name, index) => [index, ...(ancestors[name] ?? []).flatMap((parent) => indexOf.get(parent) ?? [])]);
+  });
+  const filedUnder = (data: SearchManifest, under: number[][], doc: number): number[] => {
+    const own = categoriesOf(data, doc);
+    return own.length === 1 ? under[own[0]!]! : [...new Set(own.flatMap((category) => under[category] ?? []))];
+  };
   const files = new Map<string, Promise<unknown>>();
   const file = (name: string) => {
     let loading = files.get(name);
@@ -206,14 +218,16 @@ export function createSearchEngine(manifestPath: string, fetchJson: FetchJson) {
       }
       const docs = ranked(found, matched, total, parsed.length, data.firstPost ?? data.docs);
       const categoryCounts = data.categories.map(() => 0);
-      for (const doc of docs) for (const category of categoriesOf(data, doc)) categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
+      const under = await filed;
+      for (const doc of docs) for (const category of filedUnder(data, under, doc)) categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
       return { words, docs, categoryCounts };
     },
 
-    /** Documents of a category (its index in the manifest), keeping their order. */
+    /** Documents of a category (its index in the manifest) or of its sub-categories, keeping their order. */
     async inCategory(docs: readonly number[], category: number): Promise<number[]> {
       const data = await manifest;
-      return docs.filter((doc) => categoriesOf(data, doc).includes(category));
+      const under = await filed;
+      return docs.filter((doc) => filedUnder(data, under, doc).includes(category));
     },
 
     /** What results show of these documents, in the same order. */
@@ -227,6 +241,14 @@ export function createSearchEngine(manifestPath: string, fetchJson: FetchJson) {
           return { ...doc, number, categories: categoriesOf(data, number).map((index) => data.categories[index] ?? '') };
         }),
       );
+    },
+
+    /** A document's whole text: its start, and the rest from its bundle's companion (one more file, fetched only when asked for). */
+    async wholeText(doc: SearchResultDoc): Promise<string> {
+      if (!doc.more) return doc.text;
+      const data = await manifest;
+      const more = (await file(moreFileOf(data.bundles[Math.floor(doc.number / DOCS_PER_BUNDLE)] ?? ''))) as MoreTexts;
+      return doc.text + (more[doc.number % DOCS_PER_BUNDLE] ?? '');
     },
   };
 }

@@ -1,7 +1,6 @@
-import { excerpt, highlight } from './excerpt.js';
-import type { SearchReply, SearchRequest, SearchView, ShownResult } from './search-api.js';
-import { createSearchEngine, type SearchEngine, type SearchResultDoc } from './search-engine.js';
-import type { QueryWord } from './search-text.js';
+import type { SearchReply, SearchRequest, SearchView } from './search-api.js';
+import { createSearchEngine, type SearchEngine } from './search-engine.js';
+import { shownResults } from './shown-results.js';
 
 /**
  * The search page's worker (issue 42): the index is fetched, parsed and scored here, off the page's
@@ -26,7 +25,7 @@ async function handle(request: SearchRequest): Promise<unknown> {
       const response = await fetch(`${request.base}${path}`);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json();
-    });
+    }, request.ancestors);
     return null;
   }
   if (!engine) throw new Error('index de recherche non chargé');
@@ -37,7 +36,7 @@ async function handle(request: SearchRequest): Promise<unknown> {
       engine.preload(request.query);
       return null;
     case 'more':
-      return shown(await engine.documents(request.numbers), request.words);
+      return shownResults(engine, await engine.documents(request.numbers), request.words);
     case 'search':
       return search(engine, request);
   }
@@ -50,10 +49,6 @@ async function search(search: SearchEngine, request: Extract<SearchRequest, { me
   const docs = index === -1 ? matches.docs : await search.inCategory(matches.docs, index);
   // The fan typed on meanwhile: no bundle fetched for results nobody will see.
   if (request.id !== latestSearch) return null;
-  const results = shown(await search.documents(docs.slice(0, request.count)), matches.words);
+  const results = await shownResults(search, await search.documents(docs.slice(0, request.count)), matches.words);
   return { query: request.query, words: matches.words, docs, categoryCounts: matches.categoryCounts, results };
-}
-
-function shown(docs: readonly SearchResultDoc[], words: readonly QueryWord[]): ShownResult[] {
-  return docs.map(({ text, ...doc }) => ({ ...doc, titleParts: highlight(doc.title, words), excerptParts: excerpt(text, words) }));
 }

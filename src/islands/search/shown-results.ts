@@ -1,0 +1,22 @@
+import { excerpt, highlight } from './excerpt.js';
+import type { ShownResult } from './search-api.js';
+import type { SearchEngine, SearchResultDoc } from './search-engine.js';
+import type { QueryWord } from './search-text.js';
+
+/**
+ * Results with their marked title and excerpt. A bundle holds the start of each page's text: only a
+ * result whose start has no word of the query fetches the rest (its bundle's companion), for the
+ * excerpt around the first word found further on ("buvette" deep in a club page).
+ */
+export function shownResults(search: Pick<SearchEngine, 'wholeText'>, docs: readonly SearchResultDoc[], words: readonly QueryWord[]): Promise<ShownResult[]> {
+  return Promise.all(
+    docs.map(async ({ text, more, ...doc }) => {
+      // A start cut before the page's end reads as cut ('…') when the excerpt reaches its end.
+      let excerptParts = excerpt(more ? `${text}…` : text, words);
+      if (more && !excerptParts.some((part) => part.mark)) {
+        excerptParts = excerpt(await search.wholeText({ text, more, ...doc }).catch(() => text), words);
+      }
+      return { ...doc, titleParts: highlight(doc.title, words), excerptParts };
+    }),
+  );
+}
