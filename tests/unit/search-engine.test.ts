@@ -80,6 +80,18 @@ describe('search results', () => {
     expect(fetched.filter((path) => path.includes('/more-'))).toHaveLength(1);
   });
 
+  it('fetch no rest of text for results whose title or start holds a word of the query', async () => {
+    const { search, fetched } = engineOf([...site, page('/club/histoire/', 'La buvette du club', `${filler(12)}Tenue par les bénévoles, la buvette ouvre une heure avant le match.`)]);
+    const found = await search('buvette');
+    const byTitle = found.shown.find((result) => result.url === '/club/histoire/')!;
+    const deep = found.shown.find((result) => result.url === '/club/info-pratiques/general/')!;
+    // Found by its title: its excerpt is its start, no rest read.
+    expect(byTitle.excerptParts[0]!.text.startsWith('Le public du Palais')).toBe(true);
+    // The page whose title does not say 'buvette' (Infos pratiques) needs its rest.
+    expect(deep.excerptParts.find((part) => part.mark)?.text).toBe('buvette');
+    expect(fetched.filter((path) => path.includes('/more-'))).toHaveLength(1);
+  });
+
   it('fetch no rest of text for results whose start holds a word of the query', async () => {
     const { search, fetched } = engineOf(site);
     const found = await search('palais');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { withBase } from '../base-path.js';
 import type { TextPart } from './excerpt.js';
 import type { SearchView, ShownResult } from './search-api.js';
@@ -160,15 +160,7 @@ export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} 
       <p className="search-status" role="status" data-query={shown?.query}>
         {status}
       </p>
-      {shown && count > 0 ? (
-        <ol className="search-results">
-          {shown.results.map((doc) => (
-            <li key={doc.number}>
-              <SearchResult doc={doc} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      {shown && count > 0 ? <ResultList results={shown.results} /> : null}
       {shown && shown.results.length < count ? (
         <p className="search-more">
           <button type="button" className="btn btn-outline" onClick={showMore}>
@@ -185,6 +177,23 @@ export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} 
     </div>
   );
 }
+
+/**
+ * The results shown, rendered again only when they change: each key typed renders the search box
+ * and the status, not the list of the previous query's results (most of a key's work on a phone
+ * 4× slower while "match" is typed over the results of "mat").
+ */
+const ResultList = memo(function ResultList({ results }: { results: ShownResult[] }) {
+  return (
+    <ol className="search-results">
+      {results.map((doc) => (
+        <li key={doc.number}>
+          <SearchResult doc={doc} />
+        </li>
+      ))}
+    </ol>
+  );
+});
 
 function SearchResult({ doc }: { doc: ShownResult }) {
   const categories = doc.categories.join(', ');
