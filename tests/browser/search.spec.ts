@@ -62,6 +62,20 @@ test.describe('search page', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("filtering on 'Club' keeps the posts of its sub-category 'Jeunes & formation', as the category's page does", async ({ page, consoleErrors }) => {
+    await openSearch(page, 'espoirs contrat');
+    await expect(status(page)).toHaveText(/résultat/);
+    await page.getByLabel('Catégorie').selectOption('Club');
+    // The address follows the results shown: these are the filtered ones.
+    await expect(page).toHaveURL(/categorie=Club/);
+    const first = results(page).first();
+    await expect(first.locator('.search-result-title')).toHaveText('Centre de formation : deux espoirs signent leur premier contrat');
+    // The result still says its own category.
+    await expect(first.locator('.search-result-details')).toContainText('Jeunes & formation');
+    for (const details of await page.locator('.search-result-details').allTextContents()) expect(details).toMatch(/Club|Jeunes & formation/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a misspelt word finds what it meant: "equippe", "boulazak", "diara"', async ({ page, consoleErrors }) => {
     await openSearch(page, 'equippe');
     await expect(status(page)).toHaveText(/^\d+ résultats?$/);
