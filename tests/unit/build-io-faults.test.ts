@@ -149,7 +149,8 @@ describe('a media cache that cannot be written', () => {
     // Three images' converted files gone from the cache: the build makes them again (a dozen renames and more).
     const forget = forgetting(3);
     const inStore = (_from: string, to = '') => to.startsWith(path.join(root, 'store-cache', 'media'));
-    for (const failAt of [1, 2, 3, 4, 6, 9, 12, 15]) {
+    // A sample of the probe's 15 renames (each trial is three builds): its first, two within, its last.
+    for (const failAt of [1, 4, 9, 15]) {
       freshCache('store-cache', forget);
       rmSync(path.join(root, 'store'), { recursive: true, force: true });
       const calls = injectAt('rename', failAt, inStore);
@@ -224,13 +225,15 @@ describe('a publish interrupted by an I/O error', () => {
     const content = writeContent(path.join(root, 'new-post-content'), { withNewPost: true });
     const expected = await reference(content);
     expect(Object.keys(expected)).toContain('actualites/tag/16/index.html');
-    expect(await trials('new-post', [1, 2, 3, 5, 7, 9, 12, 16, 20, 30, 45, 60, 80, 100, 130], 'rename', content, ['--clean'], expected)).toBeGreaterThan(8);
+    // A sample of the steps (the probe's 7th rename among them); tests/unit/write.test.ts fails every step of smaller trees.
+    expect(await trials('new-post', [1, 7, 20, 60, 130], 'rename', content, ['--clean'], expected)).toBeGreaterThan(3);
   }, 900_000);
 
   it('never leaves a removed article online linking to one already deleted', async () => {
     const content = writeContent(path.join(root, 'removal-content'), { withNewPost: false, removed: [56, 54, 52, 50] });
     const expected = await reference(content);
-    expect(await trials('removal', [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 30], 'both', content, [], expected)).toBeGreaterThan(4);
+    // The probe's 6th removal among them.
+    expect(await trials('removal', [1, 3, 6, 10, 20], 'both', content, [], expected)).toBeGreaterThan(2);
   }, 900_000);
 });
 
