@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { stateFile } from '../build/state/database.js';
+import { realOutDir } from '../build/lock.js';
+import { readKnownVersions } from '../build/state/database.js';
 import { editorReason } from './editor-words.js';
 import type { BuildScheduler } from './scheduler.js';
 
@@ -111,20 +111,8 @@ export class SiteStatus {
     return true;
   }
 
-  /** The `modified` of each post the site was built from (absent: not on the site). */
+  /** The `modified` of each post the site was built from (absent: not on the site); the state is named by the output's real path, as the build names it. */
   private siteVersions(ids: readonly number[]): Map<number, string> {
-    const versions = new Map<number, string>();
-    if (ids.length === 0) return versions;
-    let db: DatabaseSync | undefined;
-    try {
-      db = new DatabaseSync(stateFile(this.options), { readOnly: true });
-      const query = db.prepare(`SELECT id, modified FROM wp_known WHERE id IN (${ids.map(() => '?').join(',')})`);
-      for (const row of query.all(...ids) as { id: number; modified: string }[]) versions.set(row.id, row.modified);
-    } catch {
-      // No state yet (no build has run) or one being replaced: the site has no version of anything.
-    } finally {
-      db?.close();
-    }
-    return versions;
+    return readKnownVersions({ outDir: realOutDir(this.options.outDir), cacheDir: this.options.cacheDir }, ids);
   }
 }

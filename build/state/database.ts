@@ -43,6 +43,27 @@ export function stateFile(options: { outDir: string; cacheDir: string }): string
   return path.join(options.cacheDir, `state-${name}.sqlite`);
 }
 
+/**
+ * The `modified` WordPress gave of each of these posts in the last sync the state saved (absent: not
+ * on the site), read without writing: the builder tells wp-admin from it whether the site shows a
+ * post's latest version. Empty when there is no state yet.
+ */
+export function readKnownVersions(options: { outDir: string; cacheDir: string }, ids: readonly number[]): Map<number, string> {
+  const versions = new Map<number, string>();
+  if (ids.length === 0) return versions;
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(stateFile(options), { readOnly: true });
+    const rows = db.prepare(`SELECT id, modified FROM wp_known WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { id: number; modified: string }[];
+    for (const row of rows) versions.set(row.id, row.modified);
+  } catch {
+    // No state yet (no build has run), or one being replaced: the site has no version of anything.
+  } finally {
+    db?.close();
+  }
+  return versions;
+}
+
 /** The checksum a row carries: of its fields joined by NUL (none of them holds one). */
 export function rowChecksum(...fields: readonly (string | number | null)[]): number {
   return crc32(fields.join('\u0000'));
