@@ -213,7 +213,8 @@ describe('build against a real WordPress', () => {
     expect(gallery.find('img')).toHaveLength(3);
     gallery.find('img').each((_, image) => {
       expect($(image).attr('src')).toMatch(/^\/media\/[0-9a-f]{16}-1024\.jpg$/);
-      expect($(image).parent('picture').find('source').first().attr('sizes')).toContain('272px');
+      // Cropped square in a 272-px column: the 16:9 picture is drawn 272 × 16/9 = 483.56 px wide (issue 42, item 4).
+      expect($(image).parent('picture').find('source').first().attr('sizes')).toMatch(/, 483\.56px$/);
     });
     expect(gallery.find('a').map((_, link) => $(link).attr('href')).get()).toEqual(gallery.find('img').map((_, image) => $(image).attr('src')).get());
     // A link to an attachment page in the text stays as its words.
