@@ -440,19 +440,25 @@ describe('the builder service with the plugin', () => {
       await writeFile(settings, good.replace(/"currentSeason":\s*"[^"]+"/, '"currentSeason": 2025'));
       await builder.stop();
       builder = await startBuilderProcess({ ...builderEnv(), DATA_DIR: data }, log);
-      await builder.waitFor(/^build failed .*\(start\): DataError: /);
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const wp = await logIn(context, wordpress.siteUrl, EDITOR);
-      await wp.goto(`${wordpress.siteUrl}/wp-admin/`);
-      expect(letters((await wp.locator('.sqbb-site-notice').textContent()) ?? '')).toMatch(/Site public : Le site public n’est pas à jour .+ : la dernière mise à jour a échoué \(un fichier de données du club est invalide \(.*settings\.json\) : la personne qui gère le site doit le corriger\)\. Nouvel essai automatique à \d\d:\d\d\./);
-      // Fixed: the next try succeeds, and wp-admin says nothing any more.
-      await writeFile(settings, good);
-      await builder.waitFor(/^build ok .*\(retry\)/);
-      await wp.reload();
-      await expect.poll(async () => { await wp.reload(); return wp.locator('.sqbb-site-notice').count(); }, { timeout: 30_000 }).toBe(0);
-      await context.close();
-      await builder.stop();
-      builder = await startBuilderProcess(builderEnv(), log);
+      try {
+        await builder.waitFor(/^build failed .*\(start\): DataError: /);
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const wp = await logIn(context, wordpress.siteUrl, EDITOR);
+        await wp.goto(`${wordpress.siteUrl}/wp-admin/`);
+        // wp-admin keeps the builder's answer 5 s: the notice comes with a screen loaded after that.
+        await expect.poll(async () => { await wp.reload(); return wp.locator('.sqbb-site-notice').count(); }, { timeout: 30_000 }).toBe(1);
+        expect(letters((await wp.locator('.sqbb-site-notice').textContent()) ?? '')).toMatch(/Site public : Le site public n’est pas à jour .+ : la dernière mise à jour a échoué \(un fichier de données du club est invalide \(.*settings\.json\) : la personne qui gère le site doit le corriger\)\. Nouvel essai automatique à \d\d:\d\d\./);
+        // Fixed: the next try succeeds, and wp-admin says nothing any more.
+        await writeFile(settings, good);
+        await builder.waitFor(/^build ok .*\(retry\)/);
+        await wp.reload();
+        await expect.poll(async () => { await wp.reload(); return wp.locator('.sqbb-site-notice').count(); }, { timeout: 30_000 }).toBe(0);
+        await context.close();
+      } finally {
+        // The builder of the other tests, whatever happened here.
+        await builder.stop();
+        builder = await startBuilderProcess(builderEnv(), log);
+      }
       await builder.waitFor(/^build ok .*\(start\)/);
     }, 300_000);
 
