@@ -9,7 +9,7 @@ rm -f .tmp/results/*.json
 bash tests/ensure-system-deps.sh || exit 1
 
 status=0
-step() { echo; echo "==> $*"; }
+step() { echo; echo "==> $* (at ${SECONDS} s)"; }
 
 step "Type check"
 npx tsc --noEmit || status=1
@@ -38,5 +38,6 @@ NGINX_TEST_PORT="${NGINX_TEST_PORT:-4175}" npx playwright test -c tests/browser/
 step "Integration test against a real WordPress"
 npx vitest run --config tests/wordpress/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/wordpress.json || status=1
 
+echo "(all steps: ${SECONDS} s)"
 node tests/summarize-results.mjs .tmp/results || status=1
 exit $status
