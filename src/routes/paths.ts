@@ -1,4 +1,5 @@
-import type { RouteParams } from './types.js';
+/** A route's parameters as they fill its pattern: { id: '42' }. */
+export type RouteParams = Readonly<Record<string, string>>;
 
 /** A path segment may only come from a positive integer id or a lowercase slug. */
 const SAFE_SEGMENT = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9]+)?$/;

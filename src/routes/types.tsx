@@ -2,9 +2,10 @@ import type { ComponentType, ReactElement } from 'react';
 import type { SiteData } from '../site-data.js';
 import type { PageHead } from '../types/head.js';
 import type { NewsPost } from '../types/news.js';
+import type { RouteParams } from './paths.js';
 import { isFilePattern, ROUTE_PATHS, type RouteId, type StaticRouteId } from './route-paths.js';
 
-export type RouteParams = Readonly<Record<string, string>>;
+export type { RouteParams };
 
 /**
  * A route's declared inputs: the posts its page shows, compared by their revision (which covers
