@@ -34,22 +34,10 @@ export interface Traffic {
   bytes: number;
 }
 
-/**
- * The cap on one WordPress answer. A page of 100 posts with `_embed` is under 1 MB: a real
- * WordPress 6.1's posts (/work/shared/wp-samples) are 7.4 KB each on the wire, 8.6 KB at most; the
- * reference post with every block (tests/wordpress) 18 KB, so 1.8 MB for a page of such posts. 64 MB
- * leaves room for posts thirty times longer than that, and keeps a broken or hostile server from
- * filling the build's memory.
- */
+/** The cap on one answer: room for posts thirty times longer than ours, not for a hostile server (figures: README, "Live pull"). */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-/**
- * The cap on a whole pull, every answer's body together: pages under the 64 MB cap each can still add
- * up to gigabytes (20 pages of 59 MB took a build to 3 GB). A full pull of 20,000 posts is 116-150 MB
- * (6-7.4 KB a post: bench/README.md, /work/shared/wp-samples); 256 MB leaves room for 35,000 such
- * posts, or 14,000 as long as the reference post, and keeps the build near 1 GB (the parsed JSON
- * costs about twice its bytes) whatever a server sends.
- */
+/** The cap on a whole pull, every body together: pages under the cap each can still add up to gigabytes (README, "Live pull"). */
 export const MAX_PULL_BYTES = 256 * 1024 * 1024;
 
 export const DEFAULT_HTTP: HttpOptions = {
@@ -63,10 +51,15 @@ export const DEFAULT_HTTP: HttpOptions = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/** `status`: the last HTTP status WordPress answered, when it answered one. */
 export class WordPressError extends Error {
   override name = 'WordPressError';
-  /** The last HTTP status WordPress answered, when it answered one. */
-  status?: number;
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** Refused without retrying: a body over a size limit (one answer's or the pull's), a redirect the caller does not allow. */
@@ -113,6 +106,8 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
   let lastReason = '';
   let lastStatus: number | undefined;
   const maxBodyBytes = Math.min(request.maxBodyBytes ?? options.maxBodyBytes, options.maxBodyBytes);
+  const conditional = Object.keys(request.headers ?? {}).some((name) => /^if-/i.test(name));
+  const pull = options.held && { held: options.held, maxBytes: options.maxPullBytes };
   for (let attempt = 0; attempt <= options.retries; attempt += 1) {
     let waitMs = options.backoffMs * 2 ** attempt;
     options.signal?.throwIfAborted();
@@ -120,13 +115,12 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
       const { response, finalUrl } = await fetchFollowing(url, options, request, signal);
-      const conditional = request.headers !== undefined && Object.keys(request.headers).some((name) => /^if-/i.test(name));
       if (response.status === 304 && conditional) {
         await response.body?.cancel();
         return { status: 304, headers: response.headers, body: new Uint8Array(), url: finalUrl };
       }
       // An error page is only read for its WordPress error code: never more than the limit, not held.
-      const body = response.ok ? await readBody(response, maxBodyBytes, finalUrl, pullLimit(options)) : await readBody(response, maxBodyBytes, finalUrl).catch(() => new Uint8Array());
+      const body = response.ok ? await readBody(response, maxBodyBytes, finalUrl, pull) : await readBody(response, maxBodyBytes, finalUrl).catch(() => new Uint8Array());
       if (options.traffic) {
         options.traffic.requests += 1;
         options.traffic.bytes += body.byteLength;
@@ -134,7 +128,7 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
       if (response.ok) return { status: response.status, headers: response.headers, body, url: finalUrl };
       lastStatus = response.status;
       lastReason = `HTTP ${response.status}${describeWordPressError(body)}`;
-      if (response.status !== 429 && response.status < 500) throw withStatus(new WordPressError(`${url} answered ${lastReason}`), response.status);
+      if (response.status !== 429 && response.status < 500) throw new WordPressError(`${url} answered ${lastReason}`, response.status);
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
       if (retryAfter !== undefined) waitMs = Math.min(retryAfter, options.maxRetryAfterMs);
     } catch (error) {
@@ -145,7 +139,7 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
     }
     if (attempt < options.retries) await sleepUnlessAborted(options, waitMs);
   }
-  throw withStatus(new WordPressError(`${url}: gave up after ${options.retries + 1} attempts (${lastReason})`), lastStatus);
+  throw new WordPressError(`${url}: gave up after ${options.retries + 1} attempts (${lastReason})`, lastStatus);
 }
 
 /** The backoff, cut short when the work is abandoned meanwhile. */
@@ -160,11 +154,6 @@ async function sleepUnlessAborted(options: HttpOptions, ms: number): Promise<voi
   await Promise.race([options.sleep(ms), aborted]);
   if (stop) signal.removeEventListener('abort', stop);
   signal.throwIfAborted();
-}
-
-function withStatus(error: WordPressError, status: number | undefined): WordPressError {
-  if (status !== undefined) error.status = status;
-  return error;
 }
 
 /** The default redirect check: the same origin as `url` (scheme, host and port), nothing else. */
@@ -208,32 +197,26 @@ function safeResolve(location: string, base: string): string | undefined {
   }
 }
 
-/** A pull's bytes held so far and its cap, when the request belongs to one. */
-interface PullLimit {
-  held: { bytes: number };
-  maxBytes: number;
-}
-
-const pullLimit = (options: HttpOptions): PullLimit | undefined => (options.held ? { held: options.held, maxBytes: options.maxPullBytes } : undefined);
-
 /**
  * The body, read chunk by chunk: never more than `maxBytes` held, whatever the server sends or
  * declares (a ResponseRefusedError 'too-large' past it). With `pull`, each chunk also counts toward
- * the whole pull's bytes, which stops the pull as soon as they pass its cap; a body that fails gives
- * its bytes back (a retry reads it again).
+ * the whole pull's bytes (`held`), which stops the pull as soon as they pass its cap; a body that
+ * fails gives its bytes back (a retry reads it again).
  */
-export async function readBody(response: Response, maxBytes: number, url: string, pull?: PullLimit): Promise<Uint8Array> {
-  const tooLarge = () => new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes (${formatMegabytes(maxBytes)}, the limit for one answer)`, 'too-large');
-  const pullTooLarge = (limit: PullLimit) =>
-    new ResponseRefusedError(`${url}: the pull holds more than ${limit.maxBytes} bytes with it (${formatMegabytes(limit.maxBytes)}, the limit for a whole pull: MAX_PULL_BYTES in build/wordpress/http.ts)`, 'too-large');
+export async function readBody(response: Response, maxBytes: number, url: string, pull?: { held: { bytes: number }; maxBytes: number }): Promise<Uint8Array> {
+  // Why a body of `size` bytes is refused when the pull would then hold `pulled`, if it is.
+  const refusal = (size: number, pulled: number): ResponseRefusedError | undefined => {
+    if (size > maxBytes) return new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes (${formatMegabytes(maxBytes)}, the limit for one answer)`, 'too-large');
+    if (pull && pulled > pull.maxBytes) {
+      return new ResponseRefusedError(`${url}: the pull holds more than ${pull.maxBytes} bytes with it (${formatMegabytes(pull.maxBytes)}, the limit for a whole pull: MAX_PULL_BYTES in build/wordpress/http.ts)`, 'too-large');
+    }
+    return undefined;
+  };
   const declared = Number(response.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  const early = Number.isFinite(declared) ? refusal(declared, (pull?.held.bytes ?? 0) + declared) : undefined;
+  if (early) {
     await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (pull && Number.isFinite(declared) && pull.held.bytes + declared > pull.maxBytes) {
-    await response.body?.cancel();
-    throw pullTooLarge(pull);
+    throw early;
   }
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
@@ -245,13 +228,10 @@ export async function readBody(response: Response, maxBytes: number, url: string
       if (done) break;
       total += value.byteLength;
       if (pull) pull.held.bytes += value.byteLength;
-      if (total > maxBytes) {
+      const refused = refusal(total, pull?.held.bytes ?? 0);
+      if (refused) {
         await reader.cancel();
-        throw tooLarge();
-      }
-      if (pull && pull.held.bytes > pull.maxBytes) {
-        await reader.cancel();
-        throw pullTooLarge(pull);
+        throw refused;
       }
       chunks.push(value);
     }

@@ -44,19 +44,12 @@ export async function pullWordPress(apiUrl: string, options: PullOptions = {}): 
   return { posts, categories, tags };
 }
 
-export interface PullSession {
-  http: HttpOptions;
-  limit: Limiter;
-  /** Runs the pull; its first failure stops the others: no request starts after it, those in flight are cancelled. */
-  run<T>(pull: () => Promise<T>): Promise<T>;
-}
-
 /**
- * The requests of one pull. A pull is all or nothing: once it has failed, what its other requests
- * would bring is thrown away, so they are not sent (a lying X-WP-TotalPages would otherwise send
- * hundreds of them after the first error).
+ * The requests of one pull, and `run`, which runs it. A pull is all or nothing: its first failure
+ * stops the others, since what they would bring is thrown away: no request starts after it, those in
+ * flight are cancelled (a lying X-WP-TotalPages would otherwise send hundreds after the first error).
  */
-export function startSession(options: PullOptions, extra: Partial<HttpOptions> = {}): PullSession {
+export function startSession(options: PullOptions, extra: Partial<HttpOptions> = {}) {
   const stop = new AbortController();
   // Every answer of the pull counts toward one cap (MAX_PULL_BYTES), as its bodies stream in.
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http, ...extra, signal: stop.signal, held: { bytes: 0 } };
@@ -69,7 +62,7 @@ export function startSession(options: PullOptions, extra: Partial<HttpOptions> =
   return {
     http,
     limit,
-    run: async (pull) => {
+    run: async <T>(pull: () => Promise<T>): Promise<T> => {
       try {
         return await pull();
       } catch (error) {
@@ -110,7 +103,7 @@ export async function fetchList(
   http: HttpOptions,
   limit: Limiter,
   first?: ListPage,
-): Promise<{ items: unknown[]; pages: number; total?: number }> {
+): Promise<{ items: unknown[]; pages: number }> {
   let failure: unknown;
   const pageOf = new Map<unknown, number>();
   const fetchPage = (page: number, totalPages: number) =>
@@ -133,7 +126,7 @@ export async function fetchList(
   if (totalPages > MAX_PAGES) throw new WordPressError(`${resource}: X-WP-TotalPages says ${totalPages}, more than the ${MAX_PAGES} we accept`);
   if (first) checkPage(resource, resourceUrl(apiUrl, resource, 1, params), 1, totalPages, head, pageOf);
   const rest = await Promise.all(Array.from({ length: Math.max(0, totalPages - 1) }, (_, index) => fetchPage(index + 2, totalPages)));
-  return { items: [head, ...rest].flatMap((page) => page.items), pages: Math.max(1, totalPages), total: head.total };
+  return { items: [head, ...rest].flatMap((page) => page.items), pages: Math.max(1, totalPages) };
 }
 
 /** Fails a page that cannot be the one asked for (see fetchList); records its items' ids. */
@@ -141,7 +134,7 @@ function checkPage(resource: string, url: string, page: number, totalPages: numb
   if (page > 1 && result.items.length === 0) {
     throw new WordPressError(`${resource}: page ${page} is empty, though X-WP-TotalPages announced ${totalPages} (${url})`);
   }
-  const ids = result.items.map(itemId).filter((id) => id !== undefined);
+  const ids = result.items.map((item) => fieldOf(item, 'id')).filter((id) => id !== undefined);
   const earlier = ids.map((id) => pageOf.get(id));
   if (page > 1 && ids.length > 0 && earlier.every((seen) => seen !== undefined)) {
     const pages = [...new Set(earlier)].sort((a, b) => (a as number) - (b as number));
@@ -150,8 +143,9 @@ function checkPage(resource: string, url: string, page: number, totalPages: numb
   for (const id of ids) if (!pageOf.has(id)) pageOf.set(id, page);
 }
 
-function itemId(item: unknown): unknown {
-  return typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+/** A field of a REST item, whatever WordPress sent as the item. */
+export function fieldOf(item: unknown, name: string): unknown {
+  return typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[name] : undefined;
 }
 
 export async function fetchListPage(url: string, http: HttpOptions): Promise<ListPage> {

@@ -7,11 +7,6 @@ const MAX_INDEX_BYTES = 2 * 1024 * 1024;
 
 const RestIndex = z.object({ url: z.string().optional(), home: z.string().optional() });
 
-/** https://cms.example/wp-json/wp/v2 → https://cms.example/wp-json/ (the REST API's index). */
-export function restIndexUrl(apiUrl: string): string {
-  return `${apiUrl.replace(/\/+$/, '').replace(/\/wp\/v2$/, '')}/`;
-}
-
 /**
  * The addresses WordPress declares for itself, from its REST index: `url` (where WordPress lives,
  * its uploads beneath) and `home` (the site's address). The build may reach WordPress by another
@@ -20,8 +15,8 @@ export function restIndexUrl(apiUrl: string): string {
  */
 export async function fetchDeclaredAddresses(apiUrl: string, http: HttpOptions): Promise<DeclaredAddresses> {
   try {
-    const index = restIndexUrl(apiUrl);
-    // Redirects within WordPress's origin only (getWithRetry's default): one elsewhere is no index of this WordPress.
+    // …/wp-json/wp/v2 → …/wp-json/, the REST API's index. Redirects within WordPress's origin only (getWithRetry's default).
+    const index = `${apiUrl.replace(/\/+$/, '').replace(/\/wp\/v2$/, '')}/`;
     const response = await getWithRetry(`${index}?_fields=url,home`, http, { maxBodyBytes: MAX_INDEX_BYTES });
     const declared = RestIndex.parse(JSON.parse(new TextDecoder().decode(response.body)));
     const addresses = [declared.url, declared.home].filter((address): address is string => typeof address === 'string' && /^https?:\/\//i.test(address));

@@ -110,12 +110,8 @@ function escapeRegExp(text: string): string {
 async function swapInto(staging: string, dir: string): Promise<void> {
   const previous = `${dir}.previous-${process.pid}`;
   await rm(previous, { recursive: true, force: true });
-  let hadPrevious = true;
-  try {
-    await rename(dir, previous);
-  } catch {
-    hadPrevious = false;
-  }
+  // A first snapshot has no folder to move aside.
+  await rename(dir, previous).catch(() => undefined);
   await rename(staging, dir);
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+  await rm(previous, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { WordPressError, type HttpOptions, type Traffic } from './http.js';
-import { fetchList, fetchListPage, FULL_PULL, PER_PAGE, resourceUrl, startSession, type Limiter, type PullOptions } from './pull.js';
+import { fetchList, fetchListPage, fieldOf, FULL_PULL, PER_PAGE, resourceUrl, startSession, type Limiter, type PullOptions } from './pull.js';
 import { warning, type BuildWarning } from '../warnings.js';
 
 /**
@@ -79,8 +79,8 @@ async function fullPull(apiUrl: string, http: HttpOptions, limit: Limiter, traff
     fetchList(apiUrl, 'tags', FULL_PULL.tags, http, limit),
   ]);
   report(`wordpress  full pull: ${posts.items.length} posts, ${categories.items.length} categories, ${tags.items.length} tags`);
-  const known = knownOf(posts.items);
-  return { full: true, posts: posts.items, categories: categories.items, tags: tags.items, sync: { marker: latest('', posts.items), known }, traffic, warnings: [] };
+  const sync = { marker: latest('', posts.items), known: knownOf(posts.items) };
+  return { full: true, posts: posts.items, categories: categories.items, tags: tags.items, sync, traffic, warnings: [] };
 }
 
 async function incrementalPull(
@@ -106,26 +106,23 @@ async function incrementalPull(
     }),
   ]);
 
-  const known: Record<number, KnownPost> = { ...previous.known };
   const fetched = new Map<number, unknown>();
   for (const item of changed.items) {
     const id = idOf(item);
     if (id !== undefined && !fetched.has(id)) fetched.set(id, item);
   }
-  Object.assign(known, knownOf([...fetched.values()]));
 
   // Which ids exist now: what was known plus what came back, unless the newest ids or the count say otherwise.
-  let ids = new Set(Object.keys(known).map(Number));
+  let ids = new Set([...Object.keys(previous.known).map(Number), ...fetched.keys()]);
   const toFetch = new Set<number>();
-  const listing = newest.items.map(readListed).filter((item): item is Listed => item !== undefined);
   let listed: string | undefined;
-  const differs = (item: Listed) => !fetched.has(item.id) && !sameListing(known[item.id], item);
-  const unknownNewest = listing.filter(differs);
+  const differs = (item: Listed) => !fetched.has(item.id) && !sameListing(previous.known[item.id], item);
+  const unknownNewest = listedOf(newest.items).filter(differs);
   if (unknownNewest.length > 0) listed = `${unknownNewest.length} of the newest posts unknown or with another modification date`;
   else if (newest.total !== undefined && newest.total !== ids.size) listed = `WordPress lists ${newest.total} posts, ${ids.size} expected`;
   if (listed) {
     const all = await fetchList(apiUrl, 'posts', ID_FIELDS, http, limit, newest);
-    const current = all.items.map(readListed).filter((item): item is Listed => item !== undefined);
+    const current = listedOf(all.items);
     ids = new Set(current.map((item) => item.id));
     for (const item of current) {
       if (differs(item)) toFetch.add(item.id);
@@ -133,10 +130,10 @@ async function incrementalPull(
   }
 
   // Attachments edited since the marker, and terms deleted since: their posts are fetched again.
-  const editedMedia = new Set(media.items.map(idOf).filter((id): id is number => id !== undefined));
-  const terms = new Set([...categories.items, ...tags.items].map(idOf).filter((id): id is number => id !== undefined));
+  const editedMedia = new Set(media.items.flatMap((item) => idOf(item) ?? []));
+  const terms = new Set([...categories.items, ...tags.items].flatMap((item) => idOf(item) ?? []));
   for (const id of ids) {
-    const post = known[id];
+    const post = previous.known[id];
     if (!post || fetched.has(id)) continue;
     if ((post.mediaId > 0 && editedMedia.has(post.mediaId)) || post.terms.some((term) => !terms.has(term))) toFetch.add(id);
   }
@@ -144,7 +141,7 @@ async function incrementalPull(
     const id = idOf(item);
     if (id !== undefined && ids.has(id)) fetched.set(id, item);
   }
-  Object.assign(known, knownOf([...fetched.values()]));
+  const known = { ...previous.known, ...knownOf([...fetched.values()]) };
   for (const id of Object.keys(known).map(Number)) if (!ids.has(id)) delete known[id];
   for (const id of fetched.keys()) ids.add(id);
 
@@ -177,10 +174,19 @@ async function fetchByIds(apiUrl: string, ids: number[], http: HttpOptions, limi
 
 type Listed = { id: number } & KnownPost;
 
+/** What tells a change of a REST post; undefined without a usable id. */
 function readListed(item: unknown): Listed | undefined {
   const id = idOf(item);
-  const known = id === undefined ? undefined : knownOf([item])[id];
-  return id !== undefined && known ? { id, ...known } : undefined;
+  if (id === undefined) return undefined;
+  const { modified, featured_media: media, categories, tags } = item as { modified?: unknown; featured_media?: unknown; categories?: unknown; tags?: unknown };
+  const terms = [categories, tags].flatMap((list) => (Array.isArray(list) ? list.filter(isPositiveIntegerId) : []));
+  return { id, modified: typeof modified === 'string' ? modified : '', mediaId: isPositiveIntegerId(media) ? media : 0, terms };
+}
+
+const listedOf = (items: readonly unknown[]): Listed[] => items.flatMap((item) => readListed(item) ?? []);
+
+function knownOf(items: readonly unknown[]): Record<number, KnownPost> {
+  return Object.fromEntries(listedOf(items).map(({ id, ...post }) => [id, post]));
 }
 
 function sameListing(known: KnownPost | undefined, listed: Listed): boolean {
@@ -188,20 +194,8 @@ function sameListing(known: KnownPost | undefined, listed: Listed): boolean {
 }
 
 function idOf(item: unknown): number | undefined {
-  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  const id = fieldOf(item, 'id');
   return isPositiveIntegerId(id) ? id : undefined;
-}
-
-function knownOf(items: unknown[]): Record<number, KnownPost> {
-  const known: Record<number, KnownPost> = {};
-  for (const item of items) {
-    const id = idOf(item);
-    if (id === undefined) continue;
-    const { modified, featured_media: media, categories, tags } = item as { modified?: unknown; featured_media?: unknown; categories?: unknown; tags?: unknown };
-    const terms = [categories, tags].flatMap((list) => (Array.isArray(list) ? list.filter(isPositiveIntegerId) : []));
-    known[id] = { modified: typeof modified === 'string' ? modified : '', mediaId: isPositiveIntegerId(media) ? media : 0, terms };
-  }
-  return known;
 }
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -210,7 +204,7 @@ const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 function latest(marker: string, items: readonly unknown[]): string {
   let result = marker;
   for (const item of items) {
-    const modified = typeof item === 'object' && item !== null ? (item as { modified?: unknown }).modified : undefined;
+    const modified = fieldOf(item, 'modified');
     if (typeof modified === 'string' && WALL_CLOCK.test(modified) && modified > result) result = modified;
   }
   return result;
