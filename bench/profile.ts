@@ -1,6 +1,6 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { BENCH_NOW } from './build-bench.js';
+import { BENCH_NOW, RUN_ROOT } from './build-bench.js';
 import { BENCH_ROOT, ensureContent } from './generate-content.js';
 import { ROOT, runNodeScript } from './measure.js';
 import { startBenchWordPress } from './wordpress-cron.js';
@@ -10,7 +10,10 @@ import { startBenchWordPress } from './wordpress-cron.js';
  * then the functions and the files with the most self time. With `--wp-edited`, production's
  * cron run instead: a clean build from a local WordPress double, one old post edited, and that
  * cron run profiled.
- * Usage: npx tsx bench/profile.ts [posts=5000] [top=25] [--wp-edited]
+ * With `--sources`, the TypeScript sources run through tsx (React's production build all the same)
+ * instead of the compiled bundle, so that self time is told by source file and library, not by
+ * esbuild's chunks. Every thread's profile is counted (the render worker's too).
+ * Usage: npx tsx bench/profile.ts [posts=5000] [top=25] [--wp-edited] [--sources]
  */
 
 interface CpuProfileNode {
@@ -26,8 +29,13 @@ interface CpuProfile {
 }
 
 const wpEdited = process.argv.includes('--wp-edited');
+const sources = process.argv.includes('--sources');
+/** The build as launch.mjs runs it, or its TypeScript entry run by bench/profile-entry.ts. */
+const buildScript = sources ? 'bench/profile-entry.ts' : 'build/launch.mjs';
+const buildEnv = sources ? { NODE_ENV: 'production' } : {};
 const [posts = 5000, top = 25] = process.argv.slice(2).filter((arg) => !arg.startsWith('--')).map(Number);
-const outDir = path.join(BENCH_ROOT, `profile-out-${posts}`);
+// The output on tmpfs as in the bench's rounds: this VM's disk would make writing most of the profile.
+const outDir = path.join(RUN_ROOT, `profile-out-${posts}`);
 const profileDir = path.join(BENCH_ROOT, 'profiles');
 await rm(outDir, { recursive: true, force: true });
 await rm(`${outDir}-cache`, { recursive: true, force: true });
@@ -38,37 +46,40 @@ if (wpEdited) {
   const bench = await startBenchWordPress(posts);
   try {
     const args = ['--wp', bench.wordpress.apiUrl, '--out', outDir, '--cache', `${outDir}-cache`, '--now', BENCH_NOW];
-    await runNodeScript('build/launch.mjs', [...args, '--clean']);
+    await runNodeScript(buildScript, [...args, '--clean'], [], buildEnv);
     bench.editOldPost('Un titre corrigé');
-    ({ stdout } = await runNodeScript('build/launch.mjs', args, profiled));
+    ({ stdout } = await runNodeScript(buildScript, args, profiled, buildEnv));
   } finally {
     await bench.wordpress.close();
   }
 } else {
   const contentDir = await ensureContent(posts);
-  ({ stdout } = await runNodeScript('build/launch.mjs', ['--content', contentDir, '--out', outDir, '--cache', `${outDir}-cache`, '--clean', '--now', BENCH_NOW], profiled));
+  ({ stdout } = await runNodeScript(buildScript, ['--content', contentDir, '--out', outDir, '--cache', `${outDir}-cache`, '--clean', '--now', BENCH_NOW], profiled, buildEnv));
 }
 process.stdout.write(`${stdout.split('\n').find((line) => line.startsWith('Stages:')) ?? ''}\n`);
 await rm(outDir, { recursive: true, force: true });
 await rm(`${outDir}-cache`, { recursive: true, force: true });
 
-const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
-if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
-const profile = JSON.parse(await readFile(path.join(profileDir, file), 'utf8')) as CpuProfile;
-
-const selfMs = new Map<number, number>();
-profile.samples.forEach((nodeId, index) => selfMs.set(nodeId, (selfMs.get(nodeId) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
-const total = [...selfMs.values()].reduce((sum, ms) => sum + ms, 0);
-
+// One profile per thread: the main thread's first, then the render worker's.
+const files = (await readdir(profileDir)).filter((name) => name.endsWith('.cpuprofile')).sort();
+if (files.length === 0) throw new Error(`no .cpuprofile in ${profileDir}`);
 const byFunction = new Map<string, number>();
 const byFile = new Map<string, number>();
-for (const node of profile.nodes) {
-  const ms = selfMs.get(node.id) ?? 0;
-  if (ms === 0) continue;
-  const where = shortUrl(node.callFrame.url);
-  const name = `${node.callFrame.functionName || '(anonymous)'}  ${where}${where ? `:${node.callFrame.lineNumber + 1}` : ''}`;
-  byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
-  byFile.set(where || node.callFrame.functionName, (byFile.get(where || node.callFrame.functionName) ?? 0) + ms);
+let total = 0;
+for (const file of files) {
+  const profile = JSON.parse(await readFile(path.join(profileDir, file), 'utf8')) as CpuProfile;
+  const selfMs = new Map<number, number>();
+  profile.samples.forEach((nodeId, index) => selfMs.set(nodeId, (selfMs.get(nodeId) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
+  for (const node of profile.nodes) {
+    const ms = selfMs.get(node.id) ?? 0;
+    // A worker's idle time is its wait for pages, not work.
+    if (ms === 0 || node.callFrame.functionName === '(idle)') continue;
+    total += ms;
+    const where = shortUrl(node.callFrame.url);
+    const name = `${node.callFrame.functionName || '(anonymous)'}  ${where}${where ? `:${node.callFrame.lineNumber + 1}` : ''}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+    byFile.set(where || node.callFrame.functionName, (byFile.get(where || node.callFrame.functionName) ?? 0) + ms);
+  }
 }
 
 const print = (title: string, entries: Map<string, number>) => {
@@ -79,7 +90,7 @@ const print = (title: string, entries: Map<string, number>) => {
 };
 print('Self time by function', byFunction);
 print('Self time by file or package', byFile);
-process.stdout.write(`\nProfile kept in ${path.relative(ROOT, path.join(profileDir, file))} (open it in Chrome DevTools).\n`);
+process.stdout.write(`\nProfiles kept in ${path.relative(ROOT, profileDir)} (${files.length} threads; open them in Chrome DevTools).\n`);
 
 /** node_modules/pkg/... → pkg/...; project files relative to the repository. */
 function shortUrl(url: string): string {

@@ -165,7 +165,7 @@ export function renderRoutes(
             const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
             const size = Buffer.byteLength(html.html);
             const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets) };
-            const search = searchRecordOf(route.id, file, html.html);
+            const search = searchRecordOf(route.id, file, html.html, props, basePath);
             output = { path: file, contents: html.html, size, record: { key, size, page, ...reach(inputs) }, ...(search === undefined ? {} : { search }) };
             counts.rendered += 1;
           }

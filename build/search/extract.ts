@@ -41,7 +41,9 @@ const BLOCKS = new Set(['p', 'div', 'li', 'td', 'th', 'dd', 'dt', 'section', 'ar
  * A page's search record from its HTML, or undefined when the page must not be found (noindex).
  * Only `<main>` is read: the title is its h1, the banner around it (kicker, "Publié le") is left
  * out; a post's date and categories come from its NewsArticle data (JSON-LD), its thumbnail from
- * the first picture of the page, at the smallest width the media pipeline made.
+ * the first picture of the page, at the smallest width the media pipeline made. An article a
+ * build renders takes its record from its post instead (page-record.ts): this reads the other
+ * pages, and an article only when the search store does not know it.
  * `section` is the category of a page that is not a post.
  */
 export function extractRecord(html: string, url: string, section?: string): SearchRecord | undefined {
@@ -52,7 +54,33 @@ export function extractRecord(html: string, url: string, section?: string): Sear
   const end = html.lastIndexOf('</main>');
   if (start === -1 || end === -1) return undefined;
   const article = newsArticleOf(head);
+  const { title, firstHeading, date, image, headings, text } = readText(html.slice(start, end + '</main>'.length));
+  return {
+    url,
+    title: title || firstHeading,
+    ...(article && date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : article?.date ? { date: article.date } : {}),
+    categories: article ? article.categories : section ? [section] : [],
+    ...(image ? { image } : {}),
+    headings,
+    text,
+  };
+}
 
+/** What the index reads of a page's markup, or of an article's body, white space squashed. */
+export interface PageText {
+  /** The first h1's text. */
+  title: string;
+  firstHeading: string;
+  /** The first `<time>`'s datetime. */
+  date?: string;
+  image?: SearchRecord['image'];
+  /** The headings, joined by ' · '. */
+  headings: string;
+  text: string;
+}
+
+/** The page's own text in `html` (see the sets above for what is left out and where words end). */
+export function readText(html: string): PageText {
   let title = '';
   const headings: string[] = [];
   const text: string[] = [];
@@ -86,12 +114,7 @@ export function extractRecord(html: string, url: string, section?: string): Sear
         if (skip) return;
         if (name === 'time' && !date) date = attributes.dateTime ?? attributes.datetime;
         if (name === 'source' && !smallest && attributes.type === 'image/webp') smallest = smallestCandidate(attributes.srcSet ?? attributes.srcset);
-        if (name === 'img' && !image && into !== 'none') {
-          const width = Number(attributes.width);
-          const height = Number(attributes.height);
-          const src = smallest?.src ?? attributes.src;
-          if (src && src.startsWith('/') && width > 0 && height > 0) image = { src, width, height };
-        }
+        if (name === 'img' && !image && into !== 'none') image = imageOf(smallest?.src ?? attributes.src, Number(attributes.width), Number(attributes.height));
         // A linked logo (the partners') says its name only in its alt text.
         if (name === 'img' && attributes.alt && into === 'text' && stack.some((open) => open.name === 'a')) text.push(` ${attributes.alt} `);
         if (BLOCKS.has(name)) text.push(' ');
@@ -121,45 +144,20 @@ export function extractRecord(html: string, url: string, section?: string): Sear
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: false },
   );
-  parser.write(withoutSidebar(html.slice(start, end + '</main>'.length)));
-  parser.end();
-
+  parser.end(html);
   return {
-    url,
-    title: squash(title) || squash(headings[0] ?? ''),
-    ...(article && date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : article?.date ? { date: article.date } : {}),
-    categories: article ? article.categories : section ? [section] : [],
+    title: squash(title),
+    firstHeading: squash(headings[0] ?? ''),
+    ...(date === undefined ? {} : { date }),
     ...(image ? { image } : {}),
     headings: squash(headings.join(' · ')),
     text: squash(text.join('')),
   };
 }
 
-/**
- * An article's sidebar (its categories, the recent posts with their island's props, its tags) is
- * most of the article's <main>, and none of it is searched (an <aside>): it is cut out before
- * parsing, an empty <aside> left in its place so that the parser closes there what it closed
- * before. Only when nothing in it could hide a tag from this search of the text (a script, a
- * comment, any raw text): else the page is parsed whole. Its markup is ours (React escapes every
- * '<' of a text or an attribute).
- */
-const SIDEBAR = '<aside class="article-sidebar"';
-const ASIDE_TAG = /<(\/?)aside[\s/>]/gi;
-const HIDING = /<(?:script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)[\s/>]|<!(?!-- -->)|<\?/i;
-
-export function withoutSidebar(main: string): string {
-  const start = main.indexOf(SIDEBAR);
-  if (start === -1) return main;
-  ASIDE_TAG.lastIndex = start;
-  let depth = 0;
-  for (let tag = ASIDE_TAG.exec(main); tag; tag = ASIDE_TAG.exec(main)) {
-    depth += tag[1] ? -1 : 1;
-    if (depth > 0) continue;
-    const end = main.indexOf('>', tag.index) + 1;
-    if (end === 0 || HIDING.test(main.slice(start, end))) return main;
-    return `${main.slice(0, start)}<aside></aside>${main.slice(end)}`;
-  }
-  return main;
+/** A thumbnail: one of the site's own files (a root path) drawn at a known size. */
+export function imageOf(src: string | undefined, width: number, height: number): SearchRecord['image'] {
+  return src && src.startsWith('/') && width > 0 && height > 0 ? { src, width, height } : undefined;
 }
 
 /** Text that would run into the next word: it ends with a letter, a digit or a sentence's last mark. */
@@ -171,12 +169,12 @@ function hasClass(names: string | undefined, pattern: RegExp): boolean {
 }
 
 /** Each run of white space as one space: a lone space, between most words, is left as it is. */
-function squash(text: string): string {
+export function squash(text: string): string {
   return text.replace(/\s\s+|[^\S ]/g, ' ').trim();
 }
 
 /** 'a-400.webp 400w, a-600.webp 600w' → the 400w candidate. */
-function smallestCandidate(srcset: string | undefined): { src: string; width: number } | undefined {
+export function smallestCandidate(srcset: string | undefined): { src: string; width: number } | undefined {
   let best: { src: string; width: number } | undefined;
   for (const candidate of (srcset ?? '').split(',')) {
     const [src, descriptor] = candidate.trim().split(/\s+/);

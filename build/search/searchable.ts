@@ -19,12 +19,14 @@ const TEAM_ROUTES = new Set<RouteId>(['players', 'player-detail', 'staff']);
 export interface SearchedRoute {
   /** Posts take their categories from the page (its NewsArticle data); other pages this one. */
   section?: string;
+  /** A post's page: its record is made from the post it shows (page-record.ts). */
+  article?: true;
 }
 
 const byId = new Map<string, SearchedRoute | undefined>(
   ROUTES.map((route) => {
     if (route.kind !== 'page' || !SEARCHED_TYPES.has(route.pageType) || route.aliasOf) return [route.id, undefined];
-    if (route.pageType === 'article') return [route.id, {}];
+    if (route.pageType === 'article') return [route.id, { article: true }];
     return [route.id, { section: TEAM_ROUTES.has(route.id) ? TEAM_SECTION : CLUB_SECTION }];
   }),
 );
