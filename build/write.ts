@@ -79,8 +79,7 @@ export const MEDIA = 'media';
 
 /**
  * A writer of the staging folder. A file whose bytes equal the output's is not staged (rsync and
- * CDN uploads then send only what changed). Synchronous calls: a write into the page cache takes
- * microseconds, the promise machinery around each call costs more.
+ * CDN uploads then send only what changed).
  */
 export function createFileWriter(folder: OutputFolder): FileWriter {
   const seen = new Set<string>();
@@ -138,9 +137,7 @@ export function openOutput(outDir: string): OutputWriter {
   const own = createFileWriter(folder);
   return {
     folder,
-    add: (file) => own.add(file),
-    keep: (filePath) => own.keep(filePath),
-    finish: () => own.finish(),
+    ...own,
     commit(others = [], options = {}) {
       const parts = [own.finish(), ...others];
       const claimed = new Set<string>();
@@ -209,25 +206,20 @@ function publish({ folder, staged, gone, media, io, basePath }: { folder: Output
       throw new WriteError(`publishing ${what} failed: ${(error as Error).message}`);
     }
   };
-  const mediaDir = path.join(outDir, MEDIA);
-  if (!folder.hadPrevious) {
-    for (const [publicPath, file] of media.add) {
-      const target = path.join(stagingDir, MEDIA, mediaName(publicPath));
-      step(target, () => {
-        io.mkdir(path.dirname(target));
-        io.copy(file, target);
-      });
-    }
-    step(outDir, () => io.rename(stagingDir, outDir));
-    return [];
-  }
+  const mediaDir = path.join(folder.hadPrevious ? outDir : stagingDir, MEDIA);
   for (const [publicPath, file] of media.add) {
     const target = path.join(mediaDir, mediaName(publicPath));
+    // Online, an image appears whole, by a rename.
+    const copy = folder.hadPrevious ? `${target}.tmp-${process.pid}` : target;
     step(target, () => {
       io.mkdir(path.dirname(target));
-      io.copy(file, `${target}.tmp-${process.pid}`);
-      io.rename(`${target}.tmp-${process.pid}`, target);
+      io.copy(file, copy);
+      if (copy !== target) io.rename(copy, target);
     });
+  }
+  if (!folder.hadPrevious) {
+    step(outDir, () => io.rename(stagingDir, outDir));
+    return [];
   }
 
   const made = new Set<string>();
