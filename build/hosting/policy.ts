@@ -63,15 +63,6 @@ export interface HostingPlan {
   notFound: string;
 }
 
-/**
- * Sources of frame-src on pages that show a post: only those the click-to-load embeds create
- * (src/lib/embed-providers.ts). The sanitizer's iframe hosts never frame a page as such: every
- * iframe it keeps becomes a placeholder at normalize time, or is removed.
- */
-export function contentFrameOrigins(): string[] {
-  return [...EMBED_FRAME_ORIGINS];
-}
-
 /** Origins of the external images the data points to (team logos): pages may show them anywhere. */
 export function dataImageOrigins(site: SiteData): string[] {
   return unique(site.team.teams.flatMap((team) => (/^https:\/\//.test(team.logo) ? [new URL(team.logo).origin] : [])));
@@ -90,8 +81,9 @@ interface PolicyInput {
  */
 export function contentSecurityPolicy({ head, imageOrigins }: PolicyInput): string {
   const scriptOrigins = unique((head.scripts ?? []).map((script) => new URL(script.src).origin));
+  // A post's frames are those its click-to-load embeds create: every iframe of WordPress's becomes one, or is removed.
   const frames = unique([
-    ...(head.contentStyles ? contentFrameOrigins() : []),
+    ...(head.contentStyles ? EMBED_FRAME_ORIGINS : []),
     ...(head.frameOrigins ?? []),
     ...scriptOrigins,
   ]);

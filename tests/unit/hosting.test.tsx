@@ -6,7 +6,8 @@ import { load } from 'cheerio';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { hostingFiles } from '../../build/hosting/index.js';
-import { contentFrameOrigins, hostingPlan, IMMUTABLE, type HostingPlan } from '../../build/hosting/policy.js';
+import { hostingPlan, IMMUTABLE, type HostingPlan } from '../../build/hosting/policy.js';
+import { EMBED_FRAME_ORIGINS } from '../../src/lib/embed-providers.js';
 import { expandRoutes, ROUTES } from '../../src/routes.js';
 import { pageUrl } from '../../src/routes/paths.js';
 import type { RouteId } from '../../src/routes/route-paths.js';
@@ -106,7 +107,7 @@ describe('hosting files from the route table', () => {
   it('lets no page be framed, and lets articles frame only the embeds a fan clicks', () => {
     const article = requestedUrls(site).find(({ route }) => route.id === 'news-article');
     const csp = cspDirectives(headersFor(rules, article?.url ?? '').get('Content-Security-Policy') ?? '');
-    expect(csp.get('frame-src')).toEqual(contentFrameOrigins());
+    expect(csp.get('frame-src')).toEqual([...EMBED_FRAME_ORIGINS]);
     expect(csp.get('frame-src')).toContain('https://www.youtube-nocookie.com');
     expect(csp.get('style-src')).toEqual(["'self'"]);
   });
