@@ -47,6 +47,9 @@ const STYLES_DIR = path.join(ROOT, 'src/styles');
 const CONTENT_STYLES_DIR = path.join(STYLES_DIR, 'content');
 /** Only the Swiper styles our sliders use; the rest of Swiper's CSS never ships. */
 const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];
+/** What every esbuild run of this stage shares: bundled, minified, kept in memory. */
+const COMMON = { absWorkingDir: ROOT, bundle: true, minify: true, write: false, logLevel: 'silent' } as const;
+const BROWSER_SCRIPT = { ...COMMON, format: 'esm', platform: 'browser', target: 'es2022', legalComments: 'none' } as const;
 
 /**
  * Stage: island bundles (react aliased to preact/compat, shared chunks, hashed, with the layout
@@ -77,24 +80,16 @@ async function bundleIslands(shared: SharedIslandProps): Promise<{ files: Output
   const outdir = path.join(ROOT, 'assets');
   const { build } = await loadEsbuild();
   const result = await build({
-    absWorkingDir: ROOT,
+    ...BROWSER_SCRIPT,
     entryPoints: Object.entries(ISLANDS).map(([name, file]) => ({ in: file, out: name })),
     outdir,
     entryNames: 'islands/[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
     metafile: true,
-    legalComments: 'none',
     jsx: 'automatic',
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
     define: { 'process.env.NODE_ENV': '"production"', ...sharedDefines },
-    logLevel: 'silent',
   });
   const toUrl = (file: string) => `/assets/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
   const files = result.outputFiles.map((file) => ({ path: toUrl(file.path), contents: file.contents }));
@@ -129,18 +124,10 @@ async function bundleIslands(shared: SharedIslandProps): Promise<{ files: Output
 async function bundleWorker(url: string, entry: string): Promise<OutputFile> {
   const { build } = await loadEsbuild();
   const result = await build({
-    absWorkingDir: ROOT,
+    ...BROWSER_SCRIPT,
     entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
     outfile: path.join(ROOT, 'assets/worker.js'),
-    legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
   });
   const file = result.outputFiles[0];
   if (!file) throw new Error(`esbuild produced no worker for ${entry}`);
@@ -155,14 +142,10 @@ async function bundleStyles(dir: string, name: string, vendor: readonly string[]
   const entry = [...vendor, ...local].map((spec) => `@import ${JSON.stringify(spec)};`).join('\n');
   const { build } = await loadEsbuild();
   const result = await build({
-    absWorkingDir: ROOT,
+    ...COMMON,
     stdin: { contents: entry, loader: 'css', resolveDir: ROOT, sourcefile: `${name}.css` },
-    bundle: true,
-    minify: true,
-    write: false,
     outfile: path.join(ROOT, `assets/${name}.css`),
     external: ['/images/*', '/fonts/*'],
-    logLevel: 'silent',
   });
   const css = result.outputFiles[0];
   if (!css) throw new Error('esbuild produced no stylesheet');
