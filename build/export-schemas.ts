@@ -23,7 +23,8 @@ export function exportedSchemas(): Map<string, string> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const folder = path.join(dataDir(), 'schemas');
+  const schemas = exportedSchemas();
   mkdirSync(folder, { recursive: true });
-  for (const [file, text] of exportedSchemas()) writeFileSync(path.join(folder, file), text);
-  process.stdout.write(`${exportedSchemas().size} JSON Schemas written to data/schemas/\n`);
+  for (const [file, text] of schemas) writeFileSync(path.join(folder, file), text);
+  process.stdout.write(`${schemas.size} JSON Schemas written to data/schemas/\n`);
 }

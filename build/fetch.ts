@@ -73,7 +73,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   const mediaDir = snapshotMediaDir(options);
   const snapshot = fingerprint([...files.map((file) => file.bytes), Buffer.from(localMedia)]);
   const [posts, categories, tags] = files;
-  if (snapshot === last.snapshot) return { source: 'snapshot', posts: [], ids: undefined, categories: [], tags: [], termsHash: '', snapshot, mediaDir, warnings: [] };
+  if (snapshot === last.snapshot) return { source: 'snapshot', posts: [], categories: [], tags: [], termsHash: '', snapshot, mediaDir, warnings: [] };
   const termLists = [parseJsonArray(categories as SnapshotFile), parseJsonArray(tags as SnapshotFile)] as const;
   const items = parseJsonArray(posts as SnapshotFile);
   onPostCount(items.length);

@@ -20,9 +20,6 @@ export interface BuildLock {
   release(): void;
 }
 
-/** The lock file of the output folder `outDir`. */
-export const lockFile = (outDir: string): string => `${outDir}.lock`;
-
 /**
  * The output folder as the file system knows it: `link -> dist`, `dist` and a path through a
  * symbolically linked parent all name one folder, so they must share one lock (and one state).
@@ -40,7 +37,7 @@ export function realOutDir(outDir: string): string {
 
 /** Takes the output folder's lock, waiting at most `waitMs` for another build to end. `outDir`: a real path (realOutDir). */
 export function acquireBuildLock(outDir: string, waitMs: number): BuildLock {
-  const file = lockFile(outDir);
+  const file = `${outDir}.lock`;
   mkdirSync(path.dirname(file), { recursive: true });
   // SQLite opens a file it may not write read-only, without a word, and a read-only connection
   // "takes" the lock beside another build (an immutable file, one left by root): no exclusion.

@@ -82,16 +82,16 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
       allowPositionals: false,
     }).values as Partial<Record<Name, string | boolean | string[]>>;
   } catch (error) {
-    const flag = /'(-[^' ]+)/.exec((error as Error).message)?.[1] ?? '';
-    const reason = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? `unknown option ${flag}` : /argument missing/.test((error as Error).message) ? `option ${flag} needs a value` : (error as Error).message;
+    const { message, code } = error as NodeJS.ErrnoException;
+    const flag = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
+    const reason = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? `unknown option ${flag}` : /argument missing/.test(message) ? `option ${flag} needs a value` : message;
     throw new OptionsError(`${reason}\n${USAGE}`);
   }
   const value = (name: Name): string | undefined => {
     const given = parsed[name];
     if (given === '') throw new OptionsError(`option --${name} needs a value`);
     if (typeof given === 'string') return given;
-    const fromEnv = env[OPTIONS[name].env];
-    return fromEnv ? fromEnv : undefined;
+    return env[OPTIONS[name].env] || undefined;
   };
   const enabled = (name: Name): boolean => parsed[name] === true || env[OPTIONS[name].env] === '1' || env[OPTIONS[name].env] === 'true';
   const origins = parsed['media-origin'];
@@ -132,10 +132,7 @@ function parseHttpUrl(label: string, value: string, credentialsHint = ''): strin
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OptionsError(`${label}: only http(s) URLs are accepted`);
   if (url.username || url.password) {
-    const shown = new URL(url.href);
-    shown.username = '';
-    shown.password = '';
-    throw new OptionsError(`${label}: the URL carries a user name or password (${url.protocol}//***@${shown.host}): remove them: they are never sent, and would be printed in logs${credentialsHint}`);
+    throw new OptionsError(`${label}: the URL carries a user name or password (${url.protocol}//***@${url.host}): remove them: they are never sent, and would be printed in logs${credentialsHint}`);
   }
   if (url.search || url.hash) throw new OptionsError(`${label}: no query string or fragment allowed`);
   return url.href.replace(/\/+$/, '');

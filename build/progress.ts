@@ -4,8 +4,6 @@ export interface Progress {
   done(summary: string): void;
 }
 
-const interactive = () => Boolean(process.stdout.isTTY) && !process.env.CI;
-
 let muted = false;
 
 /**
@@ -21,7 +19,7 @@ export function log(line: string): void {
 }
 
 export function createProgress(label: string): Progress {
-  const tty = interactive();
+  const tty = Boolean(process.stdout.isTTY) && !process.env.CI;
   let lastShown = -1;
   return {
     update(done, total) {

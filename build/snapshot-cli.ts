@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { OptionsError, parseOptions } from './options.js';
+import { OptionsError, parseOptions, wantsHelp } from './options.js';
 import { log } from './progress.js';
 import { saveSnapshot } from './wordpress/snapshot.js';
 
@@ -10,7 +10,7 @@ const USAGE = `Usage: WP_API_URL=https://cms.example/wp-json/wp/v2 npm run snaps
 /** `npm run snapshot`: exit 0 with a summary, or non-zero with a one-line reason (snapshot untouched). */
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  if (argv.includes('--help') || argv.includes('-h')) {
+  if (wantsHelp(argv)) {
     log(USAGE);
     return;
   }
