@@ -6,10 +6,9 @@ import type { ClubData } from '../src/schemas/club.js';
 
 /**
  * Props of the layout's islands that are the same on every page: the menu and the partners. They
- * ship once, inside the island bundles (esbuild `define`, see build/bundle.ts), instead of as JSON
- * in every page's HTML (7 KB of each page, a quarter of an article). They come from code and the
- * club's data files (the menu's season label included), never from WordPress, so the bundle stage can compute them before the
- * content is fetched; render checks that the site it renders gives the same.
+ * ship once, inside the island bundles (esbuild `define`, see build/bundle.ts), not as JSON in every
+ * page. They come from code and the club's data files, never from WordPress, so the bundle stage can
+ * compute them before the content is fetched; render checks that the site it renders gives the same.
  */
 export interface SharedIslandProps {
   nav: Pick<SiteNavProps, 'menu' | 'homeHref' | 'searchHref'>;
