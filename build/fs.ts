@@ -94,20 +94,16 @@ export function listFiles(dir: string, skip?: string): string[] {
 }
 
 /** Removes the leftovers of killed runs: siblings of `target` named `<name>.<marker>-…`. */
-export function removeLeftovers(target: string, markers: readonly string[]): number {
+export function removeLeftovers(target: string, markers: readonly string[]): void {
   const dir = path.dirname(target);
   const prefixes = markers.map((marker) => `${path.basename(target)}.${marker}-`);
-  let removed = 0;
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
-    return 0;
+    return;
   }
   for (const name of names) {
-    if (!prefixes.some((prefix) => name.startsWith(prefix))) continue;
-    rmSync(path.join(dir, name), { recursive: true, force: true });
-    removed += 1;
+    if (prefixes.some((prefix) => name.startsWith(prefix))) rmSync(path.join(dir, name), { recursive: true, force: true });
   }
-  return removed;
 }

@@ -5,7 +5,6 @@ import { publicDir } from '../data/project-root.js';
 import { CLUB } from '../src/site.js';
 import { escapeHtml } from '../src/lib/html.js';
 import { SHARE_IMAGE, playerShareImagePath } from '../src/lib/share-image.js';
-import { isPositiveIntegerId } from '../src/routes/paths.js';
 import type { Player } from '../src/schemas/team.js';
 import { sha256, writeFileAtomic } from './fs.js';
 import type { OutputFile } from './output-file.js';
@@ -32,7 +31,6 @@ type SharedPlayer = Pick<Player, 'id' | 'firstName' | 'lastName' | 'position' | 
 export async function playerShareImages(players: readonly SharedPlayer[], cacheDir: string): Promise<OutputFile[]> {
   const files: OutputFile[] = [];
   for (const player of players) {
-    if (!isPositiveIntegerId(player.id)) continue;
     const portrait = readFileSync(path.join(publicDir(), player.profilImg));
     const overlay = textLayer(player);
     const cached = path.join(cacheDir, 'share', `${sha256(JSON.stringify([LAYOUT, sharpVersion(), sha256(portrait), overlay]))}.png`);

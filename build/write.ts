@@ -85,16 +85,9 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
   const seen = new Set<string>();
   const dirs = new Set<string>(['.']);
   const staged: WrittenFiles['staged'] = [];
-  // Each folder is made once, after its parent: a plain mkdir, not a recursive one per file.
   const ensureDir = (dir: string): void => {
     if (dirs.has(dir)) return;
-    ensureDir(path.posix.dirname(dir));
-    try {
-      fs.mkdirSync(path.join(folder.stagingDir, dir));
-    } catch (error) {
-      // Another writer (a render thread) made it first.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    fs.mkdirSync(path.join(folder.stagingDir, dir), { recursive: true });
     dirs.add(dir);
   };
   // Each output path is written once, by one writer, and never into the converted images' folder.
