@@ -37,9 +37,34 @@ export function isWordPressAddress(href: string, origins: readonly string[]): bo
   }
 }
 
+/** Every link of this markup: `<a` then white space, the only way a tag can open one. */
+const LINK = /<a\s/gi;
+/** A link's href as the sanitizer and the serializers after it write it: double quotes, `"`, `<`, `>` and `&` escaped. */
+const LINK_HREF = /<a\s(?:[^>]*?\s)?href="([^"]*)"/gi;
+const ESCAPED: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
+const OTHER_REFERENCE = /&(?!(?:amp|quot|lt|gt);)/;
+
+/**
+ * Whether a body may link to WordPress, told without parsing it: most bodies have links, few to
+ * WordPress. Every link's href is read by a pattern (the body's markup is the sanitizer's, or
+ * written by the image rewrite or React: attribute values in double quotes, with no `<`, `>` or
+ * `"` in them); a link whose href the pattern cannot read, or one with another character
+ * reference, counts as one that may.
+ */
+export function mayLinkToWordPress(html: string, origins: readonly string[]): boolean {
+  const links = html.match(LINK)?.length ?? 0;
+  if (links === 0) return false;
+  let read = 0;
+  for (const [, value = ''] of html.matchAll(LINK_HREF)) {
+    read += 1;
+    if (OTHER_REFERENCE.test(value) || isWordPressAddress(value.replace(/&(?:amp|quot|lt|gt);/g, (entity) => ESCAPED[entity] as string), origins)) return true;
+  }
+  return read < links;
+}
+
 /** The hrefs of a body's links to WordPress, in order, each once. */
 export function wordpressLinksIn(html: string, origins: readonly string[]): string[] {
-  if (!/<a\s/i.test(html)) return [];
+  if (!mayLinkToWordPress(html, origins)) return [];
   const found = new Set<string>();
   const parser = new Parser({
     onopentag: (name, attributes) => {
@@ -63,7 +88,7 @@ export interface LinkRewrite {
  * link to the same file, goes when there is nothing to download.
  */
 export function rewriteWordPressLinks(html: string, origins: readonly string[], documentFor: (href: string) => string | undefined = () => undefined): LinkRewrite {
-  if (!/<a\s/i.test(html)) return { html, unlinked: [] };
+  if (!mayLinkToWordPress(html, origins)) return { html, unlinked: [] };
   const document = parseDocument(html);
   const unlinked: string[] = [];
   let changed = false;

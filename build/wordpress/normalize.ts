@@ -240,7 +240,9 @@ function excerptOf(excerptHtml: string, rawContentHtml: string, contentHtml: str
   // WordPress made the excerpt itself when it begins with the content's words: its first letters
   // are enough to tell, read from the content's start.
   const givenLetters = lettersOf(given.slice(0, 2 * SAME_START)).slice(0, SAME_START);
-  const written = givenLetters !== '' && !lettersOf(toPlainText(rawContentHtml, 16 * SAME_START).slice(0, 8 * SAME_START)).startsWith(givenLetters);
+  // Read until the start holds as many letters (they are then the first of the collapsed text's start too).
+  const enough = (text: string) => text.length >= 16 * SAME_START || lettersOf(text.slice(0, 8 * SAME_START)).length >= givenLetters.length;
+  const written = givenLetters !== '' && !lettersOf(toPlainText(rawContentHtml, enough).slice(0, 8 * SAME_START)).startsWith(givenLetters);
   // Twice the excerpt's length of text: white space collapsed, it still holds the excerpt whole.
   const text = written ? given : excerptText(contentHtml, 2 * EXCERPT_LENGTH + 100) || given;
   if (text.length <= EXCERPT_LENGTH) return text;

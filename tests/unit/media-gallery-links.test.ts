@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPostImages, mediaRequestsOf, originalOf } from '../../build/media/collect-images.js';
 import { documentName, prepareDocuments } from '../../build/media/documents.js';
 import { rewriteContentImages } from '../../build/media/rewrite-images.js';
-import { isWordPressAddress, rewriteWordPressLinks, wordpressLinksIn, wordpressOriginsOf } from '../../build/media/wordpress-links.js';
+import { isWordPressAddress, mayLinkToWordPress, rewriteWordPressLinks, wordpressLinksIn, wordpressOriginsOf } from '../../build/media/wordpress-links.js';
 import type { PreparedImage } from '../../src/lib/picture.js';
 import { sanitizeContent } from '../../src/lib/sanitize.js';
 import { articleContent } from '../../src/lib/wp-leftovers.js';
@@ -107,6 +107,15 @@ describe('no link to WordPress', () => {
     for (const href of ['/actualites/article/12/', '/media/2025/06/reglement.pdf', 'https://www.lnb.fr/', '#haut', 'mailto:contact@sqbb.fr']) {
       expect(isWordPressAddress(href, ORIGINS), href).toBe(false);
     }
+  });
+
+  it('tells a body with no link to WordPress without parsing it, and counts any link it cannot read as one', () => {
+    expect(mayLinkToWordPress('<p>Voir <a href="https://www.lnb.fr/?a=1&amp;b=2" class="x">la LNB</a> et <a class="y" href="/actualites/">les actualités</a>.</p>', ORIGINS)).toBe(false);
+    expect(mayLinkToWordPress(`<p><a title="a" href="${WP}/2025/05/autre-article/">avant</a></p>`, ORIGINS)).toBe(true);
+    // '&amp;p=12' is WordPress's '?x=1&p=12' once its reference is read.
+    expect(mayLinkToWordPress('<a href="/?x=1&amp;p=12">lien</a>', ORIGINS)).toBe(true);
+    for (const body of ['<a name="haut">ancre</a>', "<a href='/x/'>x</a>", '<a href="/&#x77;p-admin/">x</a>']) expect(mayLinkToWordPress(body, ORIGINS), body).toBe(true);
+    for (const body of ['<a href="/?x=1&amp;p=12">lien</a>', '<a name="haut">ancre</a>']) expect(rewriteWordPressLinks(body, ORIGINS).html, body).toBe(body.includes('p=12') ? 'lien' : body);
   });
 
   it("points a document to the site's copy, and leaves other WordPress links as plain text", () => {

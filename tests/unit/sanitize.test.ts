@@ -116,6 +116,11 @@ describe('sanitizeTitle', () => {
   it.each(XSS_CORPUS)('neutralises %s', (payload) => {
     assertHarmless(sanitizeTitle(payload));
   });
+
+  it('gives a title of text alone the bytes it gives the same text after markup', () => {
+    const titles = ['Partenaires &#038; mécènes', 'AT&T', 'a > b', '&eacute;t&eacute', '&amp', '&lt;script&gt;alert(1)&lt;/script&gt;', '&nbsp;x&nbsp;', '&#0;', '&notit;', ' espaces  ', 'x &#8217; y &laquo;&nbsp;z&nbsp;&raquo;', 'a&b=c', '&quot;q&quot;', '&AMP;'];
+    for (const title of titles) expect(sanitizeTitle(title), title).toBe(sanitizeTitle(`<strong>·</strong>${title}`).replace('<strong>·</strong>', '').trim());
+  });
 });
 
 describe('toPlainText', () => {
