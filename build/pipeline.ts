@@ -9,13 +9,12 @@ import { fingerprint, listFiles, removeLeftovers } from './fs.js';
 import { acquireBuildLock, realOutDir } from './lock.js';
 import { favourMemoryForLargeBuilds } from './memory.js';
 import type { MediaPublisher } from './media/publish-media.js';
-import { mediaStoreId } from './media/store-id.js';
-import { mediaTemporaryDir } from './media/store.js';
+import { mediaStoreId, mediaTemporaryDir } from './media/store.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
 import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
-import { BuildState, type ContentMeta, type OutputRecord, type StateChanges } from './state/build-state.js';
+import { BuildState, reachedBy, type ContentMeta, type OutputRecord, type StateChanges } from './state/build-state.js';
 import { StateDamagedError } from './state/database.js';
 import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
@@ -39,7 +38,6 @@ export async function runBuild(given: BuildOptions, quiet = false): Promise<Buil
   try {
     // Leftovers of killed runs: nobody else writes this output or its cache while the lock is held.
     removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
-    removeLeftovers(path.join(options.cacheDir, 'data-memo.json'), ['tmp']);
     rmSync(mediaTemporaryDir(path.join(options.cacheDir, 'media')), { recursive: true, force: true });
     try {
       return await runStages(options, quiet);
@@ -74,10 +72,10 @@ async function timed<T>(context: Context, name: string, run: () => Promise<T> | 
 
 async function runStages(options: BuildOptions, quiet: boolean, damaged?: string): Promise<BuildReport> {
   const context: Context = { options, quiet, stages: {}, warnings: [] };
-  // The data files first: a malformed one stops the build before anything is fetched or written.
-  const data = await timed(context, 'data', () => loadStaticDataMemo({ now: options.now, cacheDir: options.cacheDir, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
   const state = await timed(context, 'cache', () => (damaged ? BuildState.reset(options) : BuildState.open(options)));
   try {
+    // The data files first: a malformed one stops the build before anything is fetched or written.
+    const data = await timed(context, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
     return await runWithState(context, data, state, damaged);
   } finally {
     state.close();
@@ -198,7 +196,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
               previous: {
                 outputs: previousOutputs,
                 inputFrame: state.meta('inputFrame'),
-                reached: () => state.reachedBy(changedPosts(cachedPosts ?? [], content.posts), listsChanged),
+                reached: () => reachedBy(previousOutputs, changedPosts(cachedPosts ?? [], content.posts), listsChanged),
               },
             }
           : {}),

@@ -1,17 +1,19 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { dataDir as defaultDataDir } from '../data/project-root.js';
 import { codeVersion } from './compiled.js';
-import { fingerprint, writeFileAtomic } from './fs.js';
+import { fingerprint } from './fs.js';
 import type { LegalData } from '../src/schemas/legal.js';
 import { deriveStaticData, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 
 /** What the last validation of each data file gave, by the fingerprint of its text and the code that validated it. */
-interface DataMemo {
+export interface DataMemo {
   code: string;
   files: Record<string, { hash: string; output: unknown }>;
-  /** Of `files` as written: a memo changed since (a damaged disk, a hand) is not used. */
-  checksum?: string;
+}
+
+/** Where the memo is kept: a value of the build's state, saved with the run (build/state/build-state.ts). */
+export interface DataMemoStore {
+  meta(key: 'dataMemo'): DataMemo | undefined;
+  remember(key: 'dataMemo', memo: DataMemo): void;
 }
 
 /** A data file whose text is not the one validated last: all are validated again. */
@@ -21,15 +23,14 @@ class NotValidated extends Error {}
  * The club's data, as build/static-data.ts loads it, but each file validated only when its text
  * changed since it last was (by this code): the schemas' library costs a tenth of a second to load
  * and most cron runs meet data files edited weeks ago. What is derived from the build's "now"
- * (ages, scores shown) is derived on every run. The memo is a file of the build cache.
+ * (ages, scores shown) is derived on every run.
  */
-export async function loadStaticDataMemo(options: { dataDir?: string; now: Date; cacheDir: string; clean: boolean; siteUrl?: string }): Promise<StaticData> {
+export async function loadStaticDataMemo(options: { dataDir?: string; now: Date; clean: boolean; siteUrl?: string }, store: DataMemoStore): Promise<StaticData> {
   const dataDir = options.dataDir ?? defaultDataDir();
-  const memoFile = path.join(options.cacheDir, 'data-memo.json');
   const code = codeVersion();
   const textOf = (relative: string): string => readDataText(dataDir, relative);
-  const memo = options.clean ? undefined : readMemo(memoFile, code);
-  if (memo) {
+  const memo = options.clean ? undefined : store.meta('dataMemo');
+  if (memo?.code === code) {
     const known = (relative: string): unknown => {
       const entry = memo.files[relative];
       if (!entry || entry.hash !== fingerprint(textOf(relative))) throw new NotValidated();
@@ -51,30 +52,9 @@ export async function loadStaticDataMemo(options: { dataDir?: string; now: Date;
   };
   const legal = validated(LEGAL, parseLegalText);
   const data = deriveStaticData((name, relative) => validated(relative, (text) => parseDataFile(name, relative, text)), options.now, legal, options.siteUrl);
-  writeMemo(memoFile, { code, files });
+  store.remember('dataMemo', { code, files });
   return data;
 }
 
 /** The legal texts, in the data folder: validated by their own schema (data/legal/index.ts). */
 const LEGAL = 'legal/legal.json';
-
-const filesChecksum = (files: DataMemo['files']) => fingerprint(JSON.stringify(files));
-
-function readMemo(file: string, code: string): DataMemo | undefined {
-  try {
-    const memo = JSON.parse(readFileSync(file, 'utf8')) as Partial<DataMemo> | null;
-    if (memo?.code !== code || typeof memo.files !== 'object' || memo.files === null) return undefined;
-    return memo.checksum === filesChecksum(memo.files) ? (memo as DataMemo) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Written whole or not at all. A memo that cannot be written costs the next run a validation. */
-function writeMemo(file: string, memo: DataMemo): void {
-  try {
-    writeFileAtomic(file, JSON.stringify({ ...memo, checksum: filesChecksum(memo.files) }));
-  } catch {
-    // Only a cache.
-  }
-}

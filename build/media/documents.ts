@@ -1,19 +1,18 @@
-import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { HttpOptions } from '../wordpress/http.js';
 import { createMediaDownloader } from './download.js';
 import { MediaProblem } from './problem.js';
 import { sniffFormat } from './sniff.js';
-import { mediaTemporaryDir } from './store.js';
-import { sha256, writeFileAtomicVia } from '../fs.js';
+import { MediaStore } from './store.js';
+import { sha256 } from '../fs.js';
 
 /**
  * The documents a post links to in WordPress's uploads (a file block's PDF: a tournament's rules, a
  * schedule), published by the site under /media/ like its pictures (issue 33: no link to WordPress).
  * Downloaded once through the polite client and the media URL policy (WordPress's uploads folder
  * only, 25 MB at most), kept in the media cache's `files/` (which the write stage publishes) under
- * a name made of the bytes' hash and the file's own name, and found again by URL in
- * `documents.json` beside it: a cron run that meets the same link asks WordPress nothing.
+ * a name made of the bytes' hash and the file's own name, and found again by URL in the store's
+ * index (build/media/store.ts): a cron run that meets the same link asks WordPress nothing.
  */
 
 /** What a club publishes as a document; anything else stays a link WordPress alone could serve (and is unlinked). */
@@ -50,15 +49,12 @@ export async function prepareDocuments(urls: Iterable<string>, options: Document
   const problems = new Map<string, string>();
   const wanted = [...new Set(urls)].filter(isDocumentUrl);
   if (wanted.length === 0) return { paths, problems };
-  const filesDir = path.join(options.cacheDir, 'files');
-  const indexFile = path.join(options.cacheDir, 'documents.json');
-  const index = await readIndex(indexFile);
+  const store = await MediaStore.open(options.cacheDir);
   const downloader = createMediaDownloader({ apiUrl: options.apiUrl, mediaOrigins: options.mediaOrigins ?? [], http: options.http ?? {} });
-  let changed = false;
   await Promise.all(
     wanted.map(async (url) => {
-      const known = index[url];
-      if (known && (await exists(path.join(filesDir, known)))) {
+      const known = store.document(url);
+      if (known) {
         paths.set(url, `/media/${known}`);
         return;
       }
@@ -70,17 +66,19 @@ export async function prepareDocuments(urls: Iterable<string>, options: Document
           throw new MediaProblem('not-an-image', `${url} is not a PDF`);
         }
         const name = documentName(url, download.bytes);
-        await mkdir(filesDir, { recursive: true });
-        await writeFileAtomicVia(mediaTemporaryDir(options.cacheDir), path.join(filesDir, name), download.bytes);
-        index[url] = name;
-        changed = true;
+        await store.addDocument(url, name, download.bytes);
         paths.set(url, `/media/${name}`);
       } catch (error) {
         problems.set(url, error instanceof Error ? error.message : String(error));
       }
     }),
   );
-  if (changed) await writeFileAtomicVia(mediaTemporaryDir(options.cacheDir), indexFile, `${JSON.stringify(sortedKeys(index), null, 1)}\n`).catch(() => undefined);
+  // Not saved: the next run downloads them again.
+  try {
+    store.close();
+  } catch {
+    // Only a cache.
+  }
   return { paths, problems };
 }
 
@@ -103,27 +101,4 @@ export function documentName(url: string, bytes: Uint8Array): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return `${sha256(bytes).slice(0, 16)}${stem ? `-${stem}` : ''}.${extension}`;
-}
-
-async function readIndex(file: string): Promise<Record<string, string>> {
-  try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    // Only names this module writes: an edited index cannot point the write stage elsewhere.
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^[0-9a-f]{16}(-[a-z0-9-]+)?\.[a-z0-9]+$/.test(entry[1])));
-  } catch {
-    return {};
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function sortedKeys(record: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

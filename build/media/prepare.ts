@@ -56,14 +56,8 @@ export interface MediaStats {
 }
 
 export interface PreparedMedia {
-  /** Per requested URL. */
+  /** Per requested URL, in the order of the requests; a variant's file is `<cacheDir>/files/<its name>`. */
   results: Map<string, PreparedResult>;
-  /** One line per unusable URL with the posts that show it, for the build's warnings. */
-  problems: { url: string; postIds: number[]; problem: MediaProblemData }[];
-  /** Images used despite an oddity (a PNG named .jpg), with their posts. */
-  notes: { url: string; postIds: number[]; message: string }[];
-  /** Public path ('/media/…') → file in the cache: what the write stage puts under dist/media/. */
-  files: Map<string, string>;
   stats: MediaStats;
 }
 
@@ -90,7 +84,6 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   const byUrl = groupByUrl(options.requests);
   stats.images = byUrl.size;
   const results = new Map<string, PreparedResult>();
-  const files = new Map<string, string>();
 
   const prepareOne = async (url: string, requests: MediaRequest[]): Promise<PreparedResult> => {
     const source = isLocalPath(url)
@@ -118,12 +111,10 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
           source.hash,
           encoded.map(({ data, ...spec }) => ({ key: variantKey(spec), data, variant: spec })),
         );
-        await store.checkpoint();
+        store.checkpoint();
       }
       const variants = specs.map(({ key }): MediaVariant => {
         const stored = all.get(key) as NonNullable<ReturnType<typeof all.get>>;
-        // Names are hex and digits (see publicFileName): plain concatenation is a safe path.
-        files.set(`/media/${stored.file}`, `${store.filesDir}/${stored.file}`);
         return { path: `/media/${stored.file}`, width: stored.width, height: stored.height, format: stored.format, shape: stored.shape, bytes: stored.bytes };
       });
       return { ok: true as const, image: { width: facts.width, height: facts.height, variants }, notes };
@@ -132,34 +123,21 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
 
   // Enough URLs in progress to keep the downloads (3 at a time) and every core busy, few enough that
   // downloaded bytes never pile up in memory waiting for a core.
-  await forEachAtMost([...byUrl], concurrency + 3, async ([url, requests]) => {
-    try {
-      results.set(url, await prepareOne(url, requests));
-    } catch (error) {
-      const problem = error instanceof MediaProblem ? error.toData() : { kind: 'failed' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
-      stats.problems += 1;
-      results.set(url, { ok: false, problem });
-    }
-  });
-  await store.save();
+  try {
+    await forEachAtMost([...byUrl], concurrency + 3, async ([url, requests]) => {
+      try {
+        results.set(url, await prepareOne(url, requests));
+      } catch (error) {
+        const problem = error instanceof MediaProblem ? error.toData() : { kind: 'failed' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
+        stats.problems += 1;
+        results.set(url, { ok: false, problem });
+      }
+    });
+  } finally {
+    store.close();
+  }
   // In the order of the requests, whatever order the work finished in.
-  const ordered = new Map([...byUrl.keys()].map((url) => [url, results.get(url) as PreparedResult]));
-
-  const postsOf = (url: string) => [...new Set((byUrl.get(url) ?? []).map((request) => request.postId))].sort((a, b) => a - b);
-  const sortedUrls = [...ordered.keys()].sort();
-  return {
-    results: ordered,
-    problems: sortedUrls.flatMap((url) => {
-      const result = ordered.get(url);
-      return result && !result.ok ? [{ url, postIds: postsOf(url), problem: result.problem }] : [];
-    }),
-    notes: sortedUrls.flatMap((url) => {
-      const result = ordered.get(url);
-      return result?.ok ? result.notes.map((message) => ({ url, postIds: postsOf(url), message })) : [];
-    }),
-    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
-    stats,
-  };
+  return { results: new Map([...byUrl.keys()].map((url) => [url, results.get(url) as PreparedResult])), stats };
 }
 
 function groupByUrl(requests: readonly MediaRequest[]): Map<string, MediaRequest[]> {

@@ -1,9 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { decodeWidthFor, encodeVariants } from './convert.js';
+import { encodeVariants } from './convert.js';
 import { createMediaDownloader } from './download.js';
 import { inspectBytes } from './inspect.js';
-import { forgetMediaStoreId } from './store-id.js';
 import { MediaStore, publicFileName } from './store.js';
 import { sha256 } from '../fs.js';
 
@@ -54,16 +53,6 @@ export interface MediaPublisher {
 
 export function createMediaPublisher(): MediaPublisher {
   const warnings: string[] = [];
-  const stores = new Map<string, Promise<MediaStore>>();
-  // The store is opened only when a file must be made again: the usual run reads no index.
-  const storeOf = (cacheDir: string) => {
-    let store = stores.get(cacheDir);
-    if (!store) {
-      store = MediaStore.open(cacheDir);
-      stores.set(cacheDir, store);
-    }
-    return store;
-  };
 
   return {
     async verifiedFile(source) {
@@ -72,7 +61,13 @@ export function createMediaPublisher(): MediaPublisher {
       const bytes = readFileIfAny(source);
       if (bytes && sha256(bytes).startsWith(promised)) return source;
       const name = path.basename(source);
-      await makeAgain(await storeOf(path.dirname(path.dirname(source))), name);
+      // The store is opened only when a file must be made again: the usual run reads no index.
+      const store = await MediaStore.open(path.dirname(path.dirname(source)));
+      try {
+        await makeAgain(store, name);
+      } finally {
+        store.close();
+      }
       warnings.push(`media cache: ${name} was ${bytes ? 'damaged (its bytes do not match their hash)' : 'missing'}; converted again from its source`);
       return source;
     },
@@ -108,7 +103,7 @@ function readFileIfAny(file: string): Buffer | undefined {
 }
 
 /**
- * A converted file made again as derived.json recorded it: from its source (checked against its
+ * A converted file made again as the media index recorded it: from its source (checked against its
  * hash, downloaded again from a URL that held it when the stored copy is damaged too) with the
  * same recipe, which makes the same bytes. When that cannot be done now, the damaged file is
  * removed and the store given a new id, so that the next build prepares every image again
@@ -117,26 +112,18 @@ function readFileIfAny(file: string): Buffer | undefined {
 async function makeAgain(store: MediaStore, name: string): Promise<void> {
   const cannot = async (reason: string): Promise<never> => {
     await store.removeFile(name);
-    forgetMediaStoreId(store.dir);
+    store.forget();
     throw new MediaCacheError(`media cache: ${name} is damaged and cannot be made again now (${reason}); the next build prepares every image again`);
   };
   const origin = store.originOf(name);
-  if (!origin) return cannot('derived.json has no record of it');
+  if (!origin) return cannot('the media index has no record of it');
   const bytes = (await store.readSource(origin.source)) ?? (await downloadAgain(store, origin.source));
   if (!bytes) return cannot(`its source ${origin.source.slice(0, 16)} is neither in the cache nor at the URLs that held it`);
   const facts = origin.facts ?? (await inspectBytes(bytes));
-  const { format, shape, width, height } = origin.variant;
-  const spec = { format, shape, width, height };
-  // Records made before decodeWidth was kept: the widths the source was likely decoded at.
-  const widths = origin.variant.decodeWidth !== undefined ? [origin.variant.decodeWidth] : [...new Set([decodeWidthFor(facts, origin.siblings), facts.width, decodeWidthFor(facts, [spec])])];
-  for (const decodeWidth of widths) {
-    const [made] = await encodeVariants(bytes, facts, [spec], { decodeWidth });
-    if (made && publicFileName(made.data, width, format) === name && (origin.variant.sha256 === undefined || sha256(made.data) === origin.variant.sha256)) {
-      await store.replaceFile(name, made.data);
-      return;
-    }
-  }
-  return cannot('converting its source again made other bytes');
+  const { format, shape, width, height, decodeWidth } = origin.variant;
+  const [made] = await encodeVariants(bytes, facts, [{ format, shape, width, height }], decodeWidth === undefined ? {} : { decodeWidth });
+  if (!made || publicFileName(made.data, width, format) !== name || sha256(made.data) !== origin.variant.sha256) return cannot('converting its source again made other bytes');
+  await store.replaceFile(name, made.data);
 }
 
 /** The source's bytes from a URL that held them, if it still does (a URL the store recorded: WordPress's own). */

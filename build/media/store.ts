@@ -1,31 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ImageShape } from '../../src/lib/image-layout.js';
 import type { MediaFormat } from '../../src/lib/picture.js';
 import type { ImageFacts } from './inspect.js';
 import type { MediaProblemData } from './problem.js';
 import { sha256, writeFileAtomicVia } from '../fs.js';
+import { openDatabase, removeDatabase, rowChecksum, savingFailure } from '../state/database.js';
 
 /**
- * The media part of the persistent build cache, in the folder the caller gives (`<cache>/media`):
+ * The media part of the build cache (`<cache>/media`), shared by the output folders built with it:
  *
- *   index.json               URL → what it held when last fetched (sha256, ETag, Last-Modified…) or
- *                            the lasting problem it had
- *   derived.json             by source hash: its inspection (facts or problem, with the rules used)
- *                            and the files made from it, by recipe key, each with its sha256
- *   sources/<sha256>         source bytes (downloaded, or a snapshot's file once converted), named
- *                            by their hash: two URLs with the same file share it
+ *   sources/<sha256>         source bytes (downloaded, or a snapshot's file once converted)
  *   files/<hash>-<w>.<ext>   the public files, named by the start of their own sha256
+ *   index.sqlite             JSON values by kind and key, each row with the state's CRC-32
+ *                            (build/state/database.ts): by URL what it held when last fetched or
+ *                            its lasting problem; by source hash its inspection and the files made
+ *                            from it; by URL a document's file; the store's id (a purged folder is
+ *                            a new store)
  *
- * Both JSON files are read once when the store opens and written when it saves, so a run where
- * nothing changed costs two file reads and two directory listings, not a read per image. Every file
- * is written to a temporary name and renamed: a crash leaves the whole file or none, and the JSON
- * files only name files that were complete before them. Each JSON file carries the sha256 of its
- * own text, checked before it is parsed: a file that is damaged (one flipped bit in a width would
- * put wrong sizes in every srcset of its image), truncated or foreign gives a clean start with one
- * warning and is written again at the next save; the content-addressed folders then still spare
- * the downloads' work (a re-downloaded file has the same hash) though not the conversions. Sources
- * are checked against their name when read; public files when published (build/media/publish-media.ts).
+ * A row is read when its URL or source is looked at; what a run learns is written in one
+ * transaction when its images are prepared (and every minute of a long first build), after the
+ * files it names were written whole. A damaged row (one flipped bit in a width would put wrong
+ * sizes in every srcset) is dropped with one warning and made again; a file that is not a database
+ * is started again. Sources are checked against their name when read, public files when published.
  */
 export type UrlRecord =
   | { sha256: string; etag?: string; lastModified?: string; contentType?: string; bytes: number; checkedAt: string }
@@ -34,8 +34,8 @@ export type UrlRecord =
 export interface StoredVariant {
   /** File name in files/ and under /media/ in the output. */
   file: string;
-  /** The sha256 of the file's bytes (absent from records of a version-1 store: the name's 16 hex then). */
-  sha256?: string;
+  /** The sha256 of the file's bytes. */
+  sha256: string;
   /** The width its still source was decoded at (see encodeVariants): what makes it again byte for byte. */
   decodeWidth?: number;
   format: MediaFormat;
@@ -47,20 +47,26 @@ export interface StoredVariant {
 
 export type StoredFacts = { facts: ImageFacts } | { problem: MediaProblemData };
 
-interface DerivedEntry {
+interface SourceEntry {
   inspection?: StoredFacts & { rules: string };
   variants: Record<string, StoredVariant>;
 }
 
-/** What made a public file: its source, its recipe key, the variant and the source's facts when known. */
+/** What made a public file: its source, the variant and the source's facts when known. */
 export interface VariantOrigin {
   source: string;
-  key: string;
   variant: StoredVariant;
-  /** Every variant recorded for the same source (this one included). */
-  siblings: StoredVariant[];
   facts?: ImageFacts;
 }
+
+type Kind = 'url' | 'source' | 'document' | 'id';
+
+const INDEX_SCHEMA = {
+  version: 1,
+  sql: 'CREATE TABLE entries (kind TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, crc INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID;',
+};
+/** The index files of earlier releases, removed when the database is made. */
+const OLD_INDEXES = ['index.json', 'derived.json', 'documents.json', 'store-id'];
 
 const CHECKPOINT_MS = 60_000;
 const EXTENSIONS: Record<MediaFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
@@ -75,80 +81,85 @@ function nameOf(digest: string, width: number, format: MediaFormat): string {
   return `${digest.slice(0, 16)}-${width}.${EXTENSIONS[format]}`;
 }
 
+/**
+ * The store's id, made with its index: posts keep the names of its files, which a purged or
+ * forgotten store (forget) no longer vouches for.
+ */
+export function mediaStoreId(dir: string, warn: (message: string) => void = () => {}): string {
+  const index = new MediaIndex(dir, warn);
+  try {
+    return index.id();
+  } finally {
+    index.close();
+  }
+}
+
+/** Where the store writes a file before renaming it into place: emptied by every run (build/pipeline.ts). */
+export const mediaTemporaryDir = (storeDir: string): string => path.join(storeDir, 'tmp');
+
 export class MediaStore {
-  private dirty = false;
-  private saving: Promise<void> | undefined;
   private savedAt = Date.now();
 
   private constructor(
     readonly dir: string,
-    private urls: Map<string, UrlRecord>,
-    private derived: Map<string, DerivedEntry>,
-    private sources: Set<string>,
-    private files: Set<string>,
+    private readonly index: MediaIndex,
+    private readonly sources: Set<string>,
+    private readonly files: Set<string>,
   ) {}
 
   static async open(dir: string, warn: (message: string) => void = () => {}): Promise<MediaStore> {
     await Promise.all(['sources', 'files'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
-    const [index, derived, sources, files] = await Promise.all([
-      readCacheJson(path.join(dir, 'index.json'), warn, 'its images are downloaded again'),
-      readCacheJson(path.join(dir, 'derived.json'), warn, 'its images are converted again'),
-      storedNames(path.join(dir, 'sources')),
-      storedNames(path.join(dir, 'files')),
-    ]);
-    const store = new MediaStore(dir, urlsOf(index.json), derivedOf(derived.json), sources, files);
-    // A damaged or older file is written again at the next save, even if nothing else changes.
-    store.dirty = index.rewrite || derived.rewrite;
-    return store;
+    const [sources, files] = await Promise.all([storedNames(path.join(dir, 'sources')), storedNames(path.join(dir, 'files'))]);
+    return new MediaStore(dir, new MediaIndex(dir, warn), sources, files);
   }
 
   getUrl(url: string): UrlRecord | undefined {
-    return this.urls.get(url);
+    return this.index.get('url', url);
   }
 
   setUrl(url: string, record: UrlRecord): void {
-    this.urls.set(url, record);
-    this.dirty = true;
+    this.index.set('url', url, record);
   }
 
-  /** The URLs whose bytes were this source when last fetched. */
+  /** The URLs whose bytes were this source when last fetched (read whole: only to make a damaged file again). */
   urlsOf(hash: string): string[] {
-    return [...this.urls].flatMap(([url, record]) => ('sha256' in record && record.sha256 === hash ? [url] : []));
+    return this.index.all<UrlRecord>('url').flatMap(([url, record]) => ('sha256' in record && record.sha256 === hash ? [url] : []));
   }
 
-  /**
-   * Saves at most every CHECKPOINT_MS while a long first build converts, so that a crash an hour in
-   * loses minutes of work, not the hour.
-   */
-  async checkpoint(): Promise<void> {
-    if (this.saving || Date.now() - this.savedAt < CHECKPOINT_MS) return;
-    await this.save();
+  /** A document's file in files/ (build/media/documents.ts), if it is still there. */
+  document(url: string): string | undefined {
+    const file = this.index.get<string>('document', url);
+    return file !== undefined && this.files.has(file) ? file : undefined;
   }
 
-  /** Writes both JSON files when something changed (sorted: the same content, the same bytes). */
-  async save(): Promise<void> {
-    while (this.saving) await this.saving;
-    if (!this.dirty) return;
-    this.saving = this.write().finally(() => {
-      this.saving = undefined;
-      this.savedAt = Date.now();
-    });
-    await this.saving;
+  async addDocument(url: string, file: string, data: Uint8Array): Promise<void> {
+    await this.replaceFile(file, data);
+    this.index.set('document', url, file);
   }
 
-  private async write(): Promise<void> {
-    this.dirty = false;
-    const urls = Object.fromEntries([...this.urls].sort(byKey));
-    const sources = Object.fromEntries([...this.derived].sort(byKey).map(([hash, entry]) => [hash, { ...entry, variants: Object.fromEntries(Object.entries(entry.variants).sort(byKey)) }]));
+  /** Saves at most every CHECKPOINT_MS while a long first build converts: a crash an hour in loses minutes of work, not the hour. */
+  checkpoint(): void {
+    if (Date.now() - this.savedAt >= CHECKPOINT_MS) this.save();
+  }
+
+  /** Writes what changed in one transaction. */
+  save(): void {
+    this.index.save();
+    this.savedAt = Date.now();
+  }
+
+  /** Saves, then closes the index. */
+  close(): void {
     try {
-      // derived.json first: index.json then never names a source whose files are not recorded.
-      await writeFileAtomicVia(mediaTemporaryDir(this.dir), path.join(this.dir, 'derived.json'), checksummedJson({ sources }));
-      await writeFileAtomicVia(mediaTemporaryDir(this.dir), path.join(this.dir, 'index.json'), checksummedJson({ urls }));
-    } catch (error) {
-      // Not saved: the next save writes it all again.
-      this.dirty = true;
-      throw error;
+      this.save();
+    } finally {
+      this.index.close();
     }
+  }
+
+  /** A new id, at once: every post is then normalized again and its images prepared again, which makes what is missing again. */
+  forget(): void {
+    this.index.forget();
   }
 
   /** Stores a source once; returns its hash. */
@@ -178,25 +189,23 @@ export class MediaStore {
 
   /** The inspection of a source, if it was made under the same rules (see inspectionKey). */
   readFacts(hash: string, rules: string): StoredFacts | undefined {
-    const inspection = this.derived.get(hash)?.inspection;
+    const inspection = this.index.get<SourceEntry>('source', hash)?.inspection;
     if (!inspection || inspection.rules !== rules) return undefined;
     return 'facts' in inspection ? { facts: inspection.facts } : { problem: inspection.problem };
   }
 
   writeFacts(hash: string, rules: string, facts: StoredFacts): void {
-    this.entry(hash).inspection = { ...facts, rules };
-    this.dirty = true;
+    this.index.set('source', hash, { ...this.entry(hash), inspection: { ...facts, rules } });
   }
 
   /** The variants already made from a source whose file is still there, by recipe key. */
   readVariants(hash: string): Map<string, StoredVariant> {
-    const variants = Object.entries(this.derived.get(hash)?.variants ?? {});
-    return new Map(variants.filter(([, variant]) => this.files.has(variant.file)));
+    return new Map(Object.entries(this.entry(hash).variants).filter(([, variant]) => this.files.has(variant.file)));
   }
 
   /**
-   * Writes the new files, then records them (recorded in the JSON files at the next save). A file
-   * of the same name is written again: these bytes were just made, the file on disk may be damaged.
+   * Writes the new files, then records them (in the index at the next save). A file of the same
+   * name is written again: these bytes were just made, the file on disk may be damaged.
    */
   async addVariants(hash: string, made: { key: string; data: Uint8Array; variant: Omit<StoredVariant, 'file' | 'bytes' | 'sha256'> }[]): Promise<Map<string, StoredVariant>> {
     const written: [string, StoredVariant][] = [];
@@ -209,8 +218,7 @@ export class MediaStore {
     // Recorded together, once all are written: after a write error the next run converts the whole
     // set again, and a set's bytes depend on what it holds (the width its source is decoded at).
     const entry = this.entry(hash);
-    for (const [key, variant] of written) entry.variants[key] = variant;
-    this.dirty = true;
+    this.index.set('source', hash, { ...entry, variants: { ...entry.variants, ...Object.fromEntries(written) } });
     return this.readVariants(hash);
   }
 
@@ -226,14 +234,13 @@ export class MediaStore {
     await rm(this.filePath(file), { force: true });
   }
 
-  /** What made a public file, from derived.json (undefined when nothing recorded it). */
+  /** What made a public file, from the index (undefined when nothing recorded it; read whole: only for a damaged file). */
   originOf(file: string): VariantOrigin | undefined {
-    for (const [source, entry] of this.derived) {
-      for (const [key, variant] of Object.entries(entry.variants)) {
-        if (variant.file !== file) continue;
-        const facts = entry.inspection && 'facts' in entry.inspection ? entry.inspection.facts : undefined;
-        return { source, key, variant, siblings: Object.values(entry.variants), ...(facts ? { facts } : {}) };
-      }
+    for (const [source, entry] of this.index.all<SourceEntry>('source')) {
+      const variant = Object.values(entry.variants).find((candidate) => candidate.file === file);
+      if (!variant) continue;
+      const facts = entry.inspection && 'facts' in entry.inspection ? entry.inspection.facts : undefined;
+      return { source, variant, ...(facts ? { facts } : {}) };
     }
     return undefined;
   }
@@ -247,13 +254,8 @@ export class MediaStore {
     return path.join(this.filesDir, path.basename(file));
   }
 
-  private entry(hash: string): DerivedEntry {
-    let entry = this.derived.get(hash);
-    if (!entry) {
-      entry = { variants: {} };
-      this.derived.set(hash, entry);
-    }
-    return entry;
+  private entry(hash: string): SourceEntry {
+    return this.index.get<SourceEntry>('source', hash) ?? { variants: {} };
   }
 
   private sourcePath(hash: string): string {
@@ -261,98 +263,117 @@ export class MediaStore {
   }
 }
 
-const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+/** The index's rows, read one at a time; changes kept until `save` writes them in one transaction. */
+class MediaIndex {
+  private readonly file: string;
+  private db: DatabaseSync;
+  private select: StatementSync;
+  private readonly pending = new Map<string, { kind: Kind; key: string; value: unknown }>();
+
+  constructor(dir: string, private readonly warn: (message: string) => void) {
+    this.file = path.join(dir, 'index.sqlite');
+    this.db = openIndex(this.file, warn);
+    this.select = this.db.prepare('SELECT value, crc FROM entries WHERE kind = ? AND key = ?');
+  }
+
+  get<T>(kind: Kind, key: string): T | undefined {
+    const change = this.pending.get(`${kind} ${key}`);
+    if (change) return change.value as T;
+    const row = this.guarded(() => this.select.get(kind, key) as { value: string; crc: number } | undefined);
+    return row && this.checked<T>(kind, key, row.value, row.crc);
+  }
+
+  set(kind: Kind, key: string, value: unknown): void {
+    this.pending.set(`${kind} ${key}`, { kind, key, value });
+  }
+
+  /** Every value of a kind, changes included. */
+  all<T>(kind: Kind): [string, T][] {
+    const rows = this.guarded(() => this.db.prepare('SELECT key, value, crc FROM entries WHERE kind = ?').all(kind) as { key: string; value: string; crc: number }[]) ?? [];
+    const values = new Map(rows.flatMap((row): [string, T][] => {
+      const value = this.checked<T>(kind, row.key, row.value, row.crc);
+      return value === undefined ? [] : [[row.key, value]];
+    }));
+    for (const change of this.pending.values()) if (change.kind === kind) values.set(change.key, change.value as T);
+    return [...values];
+  }
+
+  /** The store's id, made with a new store (the index files of earlier releases then removed). */
+  id(): string {
+    let id = this.get<string>('id', '');
+    if (id === undefined) {
+      for (const old of OLD_INDEXES) rmSync(path.join(path.dirname(this.file), old), { force: true });
+      id = randomUUID();
+      this.set('id', '', id);
+      this.save();
+    }
+    return id;
+  }
+
+  forget(): void {
+    this.pending.delete('id ');
+    this.db.prepare("DELETE FROM entries WHERE kind = 'id'").run();
+  }
+
+  save(): void {
+    if (this.pending.size === 0) return;
+    const db = this.db;
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      const put = db.prepare('INSERT OR REPLACE INTO entries (kind, key, value, crc) VALUES (?, ?, ?, ?)');
+      for (const { kind, key, value } of this.pending.values()) {
+        const json = JSON.stringify(value);
+        put.run(kind, key, json, rowChecksum(kind, key, json));
+      }
+      db.exec('COMMIT');
+      this.pending.clear();
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw savingFailure('saving the media index', this.file, error);
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** A row's value, or undefined when it does not match its checksum (then dropped, with a warning). */
+  private checked<T>(kind: Kind, key: string, json: string, crc: number): T | undefined {
+    if (rowChecksum(kind, key, json) === crc) return JSON.parse(json) as T;
+    this.warn(`media cache: the ${kind} record of ${key.slice(0, 100)} in ${this.file} is damaged; it is made again`);
+    this.db.prepare('DELETE FROM entries WHERE kind = ? AND key = ?').run(kind, key);
+    return undefined;
+  }
+
+  /** A read that fails on a damaged file (past its first pages): the file is started again, with one warning. */
+  private guarded<T>(read: () => T): T | undefined {
+    try {
+      return read();
+    } catch (error) {
+      this.db.close();
+      this.db = openIndex(this.file, this.warn, error as Error);
+      this.select = this.db.prepare('SELECT value, crc FROM entries WHERE kind = ? AND key = ?');
+      return undefined;
+    }
+  }
+}
+
+/** The index database, made when missing; a file that is not one (or `damaged`) is started again, with one warning. */
+function openIndex(file: string, warn: (message: string) => void, damaged?: Error): DatabaseSync {
+  if (!damaged) {
+    try {
+      return openDatabase(file, INDEX_SCHEMA).db;
+    } catch (error) {
+      damaged = error as Error;
+    }
+  }
+  warn(`media cache: ${file} is unreadable (${damaged.message}); starting without it: its images are downloaded and converted again`);
+  removeDatabase(file);
+  return openDatabase(file, INDEX_SCHEMA).db;
+}
 
 /** The names in a folder of the store (temporary files of older code beside them are not files of the store). */
 async function storedNames(dir: string): Promise<Set<string>> {
   const names = await readdir(dir).catch(() => [] as string[]);
   return new Set(names.filter((name) => !name.includes('.tmp-')));
-}
-
-/** Where the store writes a file before renaming it into place: emptied by every run (build/pipeline.ts). */
-export const mediaTemporaryDir = (storeDir: string): string => path.join(storeDir, 'tmp');
-
-function urlsOf(parsed: Json | undefined): Map<string, UrlRecord> {
-  if (!parsed) return new Map();
-  return new Map(Object.entries(isObject(parsed.urls) ? parsed.urls : {}).filter((entry): entry is [string, UrlRecord] => isUrlRecord(entry[1])));
-}
-
-function derivedOf(parsed: Json | undefined): Map<string, DerivedEntry> {
-  if (!parsed || !isObject(parsed.sources)) return new Map();
-  const derived = new Map<string, DerivedEntry>();
-  for (const [hash, value] of Object.entries(parsed.sources)) {
-    if (!SHA256.test(hash) || !isObject(value) || !isObject(value.variants)) continue;
-    const variants = Object.fromEntries(Object.entries(value.variants).filter((entry): entry is [string, StoredVariant] => isStoredVariant(entry[1])));
-    const inspection = isObject(value.inspection) && typeof value.inspection.rules === 'string' && (isObject(value.inspection.facts) || isObject(value.inspection.problem))
-      ? (value.inspection as unknown as DerivedEntry['inspection'])
-      : undefined;
-    derived.set(hash, { variants, ...(inspection ? { inspection } : {}) });
-  }
-  return derived;
-}
-
-/**
- * The store's JSON files: `{"version":2,"sha256":"<hex>",…}`, the hash being that of the JSON
- * text without those two fields (`{…}`), so it is checked on the bytes read, before parsing.
- */
-const CHECKSUMMED = /^\{"version":2,"sha256":"([0-9a-f]{64})",/;
-
-function checksummedJson(payload: Json): string {
-  const body = JSON.stringify(payload);
-  return `{"version":2,"sha256":"${sha256(body)}",${body.slice(1)}\n`;
-}
-
-/**
- * A cache JSON file of ours, or undefined with one warning when it is damaged, truncated or
- * foreign (`rewrite`: write it again at the next save). A version-1 file (before checksums) is read
- * as it is, once: the next save writes it as version 2.
- */
-async function readCacheJson(file: string, warn: (message: string) => void, consequence: string): Promise<{ json?: Json; rewrite: boolean }> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return { rewrite: false };
-  }
-  try {
-    const checked = CHECKSUMMED.exec(text);
-    if (checked) {
-      const body = `{${text.slice(checked[0].length).replace(/\n$/, '')}`;
-      if (sha256(body) !== checked[1]) throw new Error('damaged: its checksum does not match');
-      return { json: JSON.parse(body) as Json, rewrite: false };
-    }
-    const parsed = JSON.parse(text) as unknown;
-    if (!isObject(parsed) || parsed.version !== 1) throw new Error('not a media cache file');
-    return { json: parsed, rewrite: true };
-  } catch (error) {
-    warn(`media cache: ${file} is unreadable (${error instanceof Error ? error.message : String(error)}); starting without it: ${consequence}`);
-    return { rewrite: true };
-  }
-}
-
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function isUrlRecord(value: unknown): value is UrlRecord {
-  if (!isObject(value) || typeof value.checkedAt !== 'string') return false;
-  if (isObject(value.problem)) return typeof value.problem.kind === 'string' && typeof value.problem.message === 'string';
-  return typeof value.sha256 === 'string' && SHA256.test(value.sha256) && typeof value.bytes === 'number';
-}
-
-/** A well-formed record, whose file name agrees with it (hash, width, format): a version-1 file has no checksum. */
-function isStoredVariant(value: unknown): value is StoredVariant {
-  if (!isObject(value) || typeof value.file !== 'string' || typeof value.format !== 'string' || !(value.format in EXTENSIONS)) return false;
-  const name = /^([0-9a-f]{16})-(\d+)\.(avif|webp|jpg|png|gif)$/.exec(value.file);
-  return (
-    name !== null &&
-    typeof value.width === 'number' &&
-    name[2] === String(value.width) &&
-    name[3] === EXTENSIONS[value.format as MediaFormat] &&
-    (value.sha256 === undefined || (typeof value.sha256 === 'string' && SHA256.test(value.sha256) && value.sha256.startsWith(name[1] as string))) &&
-    (value.decodeWidth === undefined || (typeof value.decodeWidth === 'number' && Number.isInteger(value.decodeWidth) && value.decodeWidth > 0)) &&
-    typeof value.height === 'number' &&
-    typeof value.bytes === 'number' &&
-    (value.shape === 'original' || value.shape === 'square')
-  );
 }

@@ -6,11 +6,12 @@ import type { NewsPostBase, Term } from '../../src/types/news.js';
 import type { BuiltAssets } from '../bundle.js';
 import type { LayoutShells } from '../render/layout-shell.js';
 import type { ReportMemo } from '../report.js';
+import type { DataMemo } from '../static-data-memo.js';
 import type { BuildWarning } from '../warnings.js';
 import { sha256 } from '../fs.js';
 import { searchStore, type SearchStore } from '../search/store.js';
 import type { KnownPost, SyncState } from '../wordpress/sync.js';
-import { allRows, OUTPUT_POSTS_BY_POST, openDatabase, reading, removeDatabase, rowChecksum, savingFailure, StateDamagedError, stateFile } from './database.js';
+import { allRows, openDatabase, reading, removeDatabase, rowChecksum, savingFailure, StateDamagedError, stateFile } from './database.js';
 
 /** A post as the next build needs it: normalized, its images attached (their public files), its terms by id. */
 export interface CachedPost {
@@ -84,6 +85,8 @@ export interface StateMeta {
   reportMemo: ReportMemo;
   /** The search index's manifest as the output holds it (written with the index's tables: build/search/store.ts). */
   searchManifest: string;
+  /** The club's data files as last validated (build/static-data-memo.ts). */
+  dataMemo: DataMemo;
 }
 
 /** What a run changes in the state, saved in one transaction. */
@@ -108,6 +111,8 @@ export class BuildState {
   readonly replaced: boolean;
   private readonly db: DatabaseSync;
   private readonly bodyQuery: StatementSync;
+  /** Values given by `remember`, saved with the run's changes. */
+  private remembered: StateChanges['meta'] = {};
 
   private constructor(file: string, { db, replaced }: { db: DatabaseSync; replaced: boolean }) {
     this.file = file;
@@ -137,7 +142,8 @@ export class BuildState {
 
   meta<K extends keyof StateMeta>(key: K): StateMeta[K] | undefined {
     return reading(this.file, () => {
-      const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key as string) as { value: string } | undefined;
+      const row = this.db.prepare('SELECT value, crc FROM meta WHERE key = ?').get(key as string) as { value: string; crc: number } | undefined;
+      if (row && rowChecksum(key, row.value) !== row.crc) throw new StateDamagedError(`build state ${this.file}: the value ${key} is damaged`);
       return row === undefined ? undefined : (JSON.parse(row.value) as StateMeta[K]);
     });
   }
@@ -145,7 +151,12 @@ export class BuildState {
   /** Sets one value outside a run's save: committed at once, or with the transaction in progress. */
   setMeta<K extends keyof StateMeta>(key: K, value: StateMeta[K] | undefined): void {
     if (value === undefined) this.db.prepare('DELETE FROM meta WHERE key = ?').run(key as string);
-    else this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key as string, JSON.stringify(value));
+    else this.db.prepare('INSERT OR REPLACE INTO meta (key, value, crc) VALUES (?, ?, ?)').run(key as string, ...withChecksum(key, value));
+  }
+
+  /** Sets one value with the run's next save (in its transaction, whatever else the save sets). */
+  remember<K extends keyof StateMeta>(key: K, value: StateMeta[K]): void {
+    this.remembered[key] = value;
   }
 
   /** The search index's records and chunks (their tables, saved in a transaction of their own). */
@@ -222,18 +233,6 @@ export class BuildState {
     });
   }
 
-  /** Paths of the files whose declared inputs named one of these posts or showed one of these lists. */
-  reachedBy(posts: Iterable<number>, lists: Iterable<string>): Set<string> {
-    return reading(this.file, () => {
-      const reached = new Set<string>();
-      const byPost = this.db.prepare('SELECT path FROM output_posts WHERE post_id = ?');
-      const byList = this.db.prepare('SELECT path FROM outputs WHERE list = ?');
-      for (const id of posts) for (const row of byPost.all(id) as { path: string }[]) reached.add(row.path);
-      for (const id of lists) for (const row of byList.all(id) as { path: string }[]) reached.add(row.path);
-      return reached;
-    });
-  }
-
   /** The order of every news list when the outputs were made, as fingerprints by list id. */
   lists(): Map<string, string> {
     return reading(this.file, () => new Map(allRows<[id: string, fingerprint: string]>(this.db, 'SELECT id, fingerprint FROM lists')));
@@ -245,14 +244,13 @@ export class BuildState {
     db.exec('BEGIN IMMEDIATE');
     try {
       if (changes.clean) {
-        for (const table of ['meta', 'wp_known', 'posts', 'bodies', 'outputs', 'output_posts', 'lists']) db.exec(`DELETE FROM ${table}`);
-        db.exec('DROP INDEX IF EXISTS output_posts_by_post');
+        for (const table of ['meta', 'wp_known', 'posts', 'bodies', 'outputs', 'lists']) db.exec(`DELETE FROM ${table}`);
       }
-      const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+      const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value, crc) VALUES (?, ?, ?)');
       const deleteMeta = db.prepare('DELETE FROM meta WHERE key = ?');
-      for (const [key, value] of Object.entries(changes.meta)) {
+      for (const [key, value] of Object.entries({ ...this.remembered, ...changes.meta })) {
         if (value === undefined) deleteMeta.run(key);
-        else setMeta.run(key, JSON.stringify(value));
+        else setMeta.run(key, ...withChecksum(key, value));
       }
       const putPost = db.prepare('INSERT OR REPLACE INTO posts (id, raw_hash, revision, entry, crc) VALUES (?, ?, ?, ?, ?)');
       const putBody = db.prepare('INSERT OR REPLACE INTO bodies (post_id, html, crc) VALUES (?, ?, ?)');
@@ -278,23 +276,15 @@ export class BuildState {
         for (const id of changes.known.removed) deleteKnown.run(id);
       }
       const putOutput = db.prepare('INSERT OR REPLACE INTO outputs (path, key, size, list, page, posts, crc) VALUES (?, ?, ?, ?, ?, ?, ?)');
-      const clearNamed = db.prepare('DELETE FROM output_posts WHERE path = ?');
-      const putNamed = db.prepare('INSERT OR IGNORE INTO output_posts (post_id, path) VALUES (?, ?)');
       // In path order: the tables are ordered by path, and appending is cheaper than inserting.
       for (const [file, record] of [...changes.outputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         const page = record.page ? JSON.stringify(record.page) : null;
         const posts = record.posts ? record.posts.join(',') : null;
         const list = record.list ?? null;
         putOutput.run(file, record.key, record.size, list, page, posts, rowChecksum(file, record.key, record.size, list, page, posts));
-        if (!changes.clean) clearNamed.run(file);
-        for (const id of record.posts ?? []) putNamed.run(id, file);
       }
       const deleteOutput = db.prepare('DELETE FROM outputs WHERE path = ?');
-      for (const file of changes.removedOutputs) {
-        deleteOutput.run(file);
-        clearNamed.run(file);
-      }
-      if (changes.clean) db.exec(`CREATE INDEX ${OUTPUT_POSTS_BY_POST}`);
+      for (const file of changes.removedOutputs) deleteOutput.run(file);
       if (changes.lists) {
         const putList = db.prepare('INSERT OR REPLACE INTO lists (id, fingerprint) VALUES (?, ?)');
         for (const [id, fingerprint] of changes.lists.set) putList.run(id, fingerprint);
@@ -302,6 +292,7 @@ export class BuildState {
         for (const id of changes.lists.removed) deleteList.run(id);
       }
       db.exec('COMMIT');
+      this.remembered = {};
     } catch (error) {
       // SQLite ends the transaction itself on some errors (a full disk).
       if (db.isTransaction) db.exec('ROLLBACK');
@@ -310,6 +301,23 @@ export class BuildState {
   }
 }
 
+/**
+ * Paths of the files whose declared inputs named one of these posts or showed one of these lists:
+ * found in the records themselves, the relation's only copy.
+ */
+export function reachedBy(outputs: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>): Set<string> {
+  const reached = new Set<string>();
+  for (const [file, record] of outputs) {
+    if ((record.list !== undefined && lists.has(record.list)) || record.posts?.some((id) => posts.has(id))) reached.add(file);
+  }
+  return reached;
+}
+
+/** A meta value as its row holds it: its JSON and the checksum of both. */
+function withChecksum(key: string, value: unknown): [string, number] {
+  const json = JSON.stringify(value);
+  return [json, rowChecksum(key, json)];
+}
 
 /** Where a post read from the state reads its body from. */
 const BODY_SOURCE = Symbol('body source');

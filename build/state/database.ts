@@ -9,33 +9,36 @@ import { sha256, writeAdvice } from '../fs.js';
  * file format of ours: a cron run reads the rows a change reaches, and a run's changes are saved in
  * one transaction (WAL), so a crash or a full disk leaves the state of the last run that finished.
  *
- * Rows whose damage would show on a page (posts, bodies, output records) carry a CRC-32 of their
- * text, checked when read: SQLite checks its own structure, not the bytes of a value. A damaged
- * row or file throws a StateDamagedError: the build gives one warning and starts clean.
+ * Rows whose damage would show on a page (posts, bodies, output records, named values such as the
+ * data memo) carry a CRC-32 of their text, checked when read: SQLite checks its own structure, not
+ * the bytes of a value. A damaged row or file throws a StateDamagedError: the build gives one
+ * warning and starts clean. The media index (build/media/store.ts) is a database of the same kind,
+ * with the same check.
  */
 export class StateDamagedError extends Error {
   override name = 'StateDamagedError';
 }
 
-/** Bumped when the tables change: a database of another schema is simply started again. */
-const SCHEMA_VERSION = 3;
+/** A database's tables and their version: bumped when they change, a database of another version is simply started again. */
+export interface Schema {
+  version: number;
+  sql: string;
+}
 
-/** The index that finds the pages naming a post (dropped while a clean run fills the table, made again after: one sort, not 50,000 insertions). */
-export const OUTPUT_POSTS_BY_POST = 'output_posts_by_post ON output_posts (post_id)';
-
-const SCHEMA = `
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+const STATE_SCHEMA: Schema = {
+  version: 4,
+  sql: `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE wp_known (id INTEGER PRIMARY KEY, modified TEXT NOT NULL, media_id INTEGER NOT NULL, terms TEXT NOT NULL);
 CREATE TABLE posts (id INTEGER PRIMARY KEY, raw_hash TEXT NOT NULL, revision TEXT NOT NULL, entry TEXT NOT NULL, crc INTEGER NOT NULL);
 CREATE TABLE bodies (post_id INTEGER PRIMARY KEY, html TEXT NOT NULL, crc INTEGER NOT NULL);
 CREATE TABLE outputs (path TEXT PRIMARY KEY, key TEXT NOT NULL, size INTEGER NOT NULL, list TEXT, page TEXT, posts TEXT, crc INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE output_posts (path TEXT NOT NULL, post_id INTEGER NOT NULL, PRIMARY KEY (path, post_id)) WITHOUT ROWID;
-CREATE INDEX ${OUTPUT_POSTS_BY_POST};
 CREATE TABLE lists (id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE search_pages (path TEXT PRIMARY KEY, record TEXT NOT NULL, doc INTEGER);
 CREATE UNIQUE INDEX search_pages_doc ON search_pages (doc) WHERE doc IS NOT NULL;
 CREATE TABLE search_chunks (name TEXT PRIMARY KEY, contents TEXT NOT NULL) WITHOUT ROWID;
-`;
+`,
+};
 
 /** The database file of the output folder `outDir`, in `cacheDir`. */
 export function stateFile(options: { outDir: string; cacheDir: string }): string {
@@ -70,10 +73,11 @@ export function rowChecksum(...fields: readonly (string | number | null)[]): num
 }
 
 /**
- * Opens (or creates) the state database; a file that is not a database throws StateDamagedError.
- * `replaced`: it held the tables of another schema (an older release), now started again.
+ * Opens (or creates) a database of `schema` (the state's unless told); a file that is not a database
+ * throws StateDamagedError. `replaced`: it held the tables of another version (an older release),
+ * now started again.
  */
-export function openDatabase(file: string): { db: DatabaseSync; replaced: boolean } {
+export function openDatabase(file: string, schema: Schema = STATE_SCHEMA): { db: DatabaseSync; replaced: boolean } {
   mkdirSync(path.dirname(file), { recursive: true });
   let db: DatabaseSync | undefined;
   try {
@@ -81,7 +85,7 @@ export function openDatabase(file: string): { db: DatabaseSync; replaced: boolea
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
     const version = (db.prepare('PRAGMA user_version').get() as unknown as { user_version: number }).user_version;
     let replaced = false;
-    if (version !== SCHEMA_VERSION) {
+    if (version !== schema.version) {
       const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as unknown as { n: number }).n;
       if (tables > 0) {
         replaced = true;
@@ -91,7 +95,7 @@ export function openDatabase(file: string): { db: DatabaseSync; replaced: boolea
         db = new DatabaseSync(file);
         db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
       }
-      db.exec(`BEGIN; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+      db.exec(`BEGIN; ${schema.sql} PRAGMA user_version = ${schema.version}; COMMIT;`);
     }
     return { db, replaced };
   } catch (error) {
@@ -105,7 +109,6 @@ export function removeDatabase(file: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 }
 
-/** Runs `read`, turning SQLite's errors (a damaged file) into StateDamagedError. */
 /** SQLite's result codes for a write that failed on the file system, as the system's own codes. */
 const SQLITE_WRITE_ERRORS: Readonly<Record<number, string>> = { 13: 'ENOSPC', 8: 'EROFS', 14: 'EACCES' };
 
@@ -119,6 +122,7 @@ export function savingFailure(what: string, file: string, error: unknown): Error
   return new Error(`${what} ${file} failed: ${error instanceof Error ? error.message : String(error)}${writeAdvice(code)}`, { cause: error });
 }
 
+/** Runs `read`, turning SQLite's errors (a damaged file) into StateDamagedError. */
 export function reading<T>(file: string, read: () => T): T {
   try {
     return read();

@@ -172,7 +172,7 @@ describe('a build killed at any moment', () => {
     const leftovers = (await readdir(root)).filter((name) => name.startsWith('killed.staging-'));
     // Temporary files a kill can leave in the cache, as the writers name them.
     const cache = path.join(root, 'killed-cache');
-    const temporary = [path.join(cache, 'data-memo.json.tmp-4242'), path.join(cache, 'media', 'tmp', 'abcd-400.webp.4242-00ff00ff')];
+    const temporary = [path.join(cache, 'media', 'tmp', 'abcd-400.webp.4242-00ff00ff')];
     await mkdir(path.join(cache, 'media', 'tmp'), { recursive: true });
     for (const file of temporary) await writeFile(file, 'half written');
     expect((await build('killed')).code).toBe(0);

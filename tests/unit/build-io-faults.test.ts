@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
 import type { BuildReport } from '../../build/report.js';
+import { variantFiles } from './media-index.js';
 import { brokenLinks, readTree } from './read-tree.js';
 
 /**
@@ -69,8 +70,7 @@ function freshCache(cache: string, forget: (name: string) => boolean = () => fal
 /** Forgets the converted files of the first `count` images whose files the warm cache holds, by their names' order. */
 function forgetting(count: number): (name: string) => boolean {
   const images = new Set(
-    Object.values((JSON.parse(readFileSync(path.join(warmMedia(), 'derived.json'), 'utf8')) as { sources: Record<string, { variants: Record<string, { file: string }> }> }).sources)
-      .map((entry) => Object.values(entry.variants).map((variant) => variant.file))
+    [...variantFiles(warmMedia()).values()]
       .filter((files) => files.length > 0)
       .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1))
       .slice(0, count)

@@ -208,8 +208,8 @@ describe('what else the builder serves for a preview', () => {
   });
 
   it('refuses paths that would leave the output folder', async () => {
-    const secret = await readFile(path.join(root, 'cache/preview-media/index.json'), 'utf8');
-    for (const attempt of ['/assets/..%2f..%2fcache/preview-media/index.json', '/media/..%2f..%2fcache%2fpreview-media%2findex.json', '/images/%2e%2e/%2e%2e/cache/preview-media/index.json']) {
+    const secret = await readFile(path.join(root, 'cache/preview-media/index.sqlite'), 'utf8');
+    for (const attempt of ['/assets/..%2f..%2fcache/preview-media/index.sqlite', '/media/..%2f..%2fcache%2fpreview-media%2findex.sqlite', '/images/%2e%2e/%2e%2e/cache/preview-media/index.sqlite']) {
       const response = await fetch(`${builder.url}${attempt}`, { redirect: 'manual' });
       expect(response.status, attempt).not.toBe(200);
       expect(await response.text()).not.toContain(secret.slice(0, 40));

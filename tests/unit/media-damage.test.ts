@@ -7,11 +7,12 @@ import { parseOptions } from '../../build/options.js';
 import type { BuildReport } from '../../build/report.js';
 import { runBuild } from '../../build/pipeline.js';
 import { sha256 } from '../../build/fs.js';
+import { damageRecord, variantFiles } from './media-index.js';
 import { readTree } from './read-tree.js';
 
 /**
  * Issue 30: the media store is verified. Damage to a converted image (also one an earlier build
- * hard-linked into the output) or to derived.json gives one warning and a conversion again, and the output is that of a clean build
+ * hard-linked into the output) or to a record of the media index gives one warning and a conversion again, and the output is that of a clean build
  * (every srcset width, every image byte); damage that cannot be repaired at once fails the build on
  * one line and is repaired by the next.
  */
@@ -102,27 +103,21 @@ describe('a damaged media store', () => {
     await expectCleanOutput('site');
   }, 120_000);
 
-  it('forgets derived.json with one warning when one bit of a width flipped, and converts again: the right srcset widths', async () => {
-    const file = path.join(cache(), 'media', 'derived.json');
-    const text = readFileSync(file, 'utf8');
-    const width = /"width":(\d+)/.exec(text.slice(text.indexOf('"variants"')));
-    expect(width).not.toBeNull();
-    // The last digit of a width, one bit off: still valid JSON, another number.
-    const at = text.indexOf(width?.[0] ?? '', text.indexOf('"variants"')) + (width?.[0].length ?? 0) - 1;
-    const bytes = readFileSync(file);
-    bytes[at] = (bytes[at] as number) ^ 0x01;
-    writeFileSync(file, bytes);
-    expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow();
+  it('forgets a record of the media index with one warning when one bit of a width flipped, and converts again: the right srcset widths', async () => {
+    // The last digit of a variant's width, one bit off: still valid JSON, another number.
+    const source = damageRecord(path.join(cache(), 'media'), 'source', (json) => {
+      const width = /("width":\d*)(\d)/.exec(json.slice(json.indexOf('"variants"')));
+      return width ? json.replace(width[0], `${width[1]}${Number(width[2]) ^ 1}`) : json;
+    });
     const report = await build('site', '--clean');
-    expect(cacheWarnings(report)).toEqual([expect.stringMatching(/^media cache: \S+derived\.json is unreadable \(damaged: its checksum does not match\); starting without it: its images are converted again$/)]);
+    expect(cacheWarnings(report)).toEqual([`media cache: the source record of ${source} in ${path.join(cache(), 'media', 'index.sqlite')} is damaged; it is made again`]);
     await expectCleanOutput('site');
     expect(cacheWarnings(await build('site', '--clean'))).toEqual([]);
   }, 180_000);
 
   it('fails on one line when an image and its source are both damaged, publishes nothing, and the next build repairs both', async () => {
     const name = publishedImages('site').find((candidate) => candidate.endsWith('.jpg')) as string;
-    const derived = JSON.parse(readFileSync(path.join(cache(), 'media', 'derived.json'), 'utf8')) as { sources: Record<string, { variants: Record<string, { file: string }> }> };
-    const source = Object.entries(derived.sources).find(([, entry]) => Object.values(entry.variants).some((variant) => variant.file === name))?.[0] as string;
+    const source = [...variantFiles(path.join(cache(), 'media'))].find(([, files]) => files.includes(name))?.[0] as string;
     flipBit(path.join(cache(), 'media', 'files', name));
     flipBit(path.join(cache(), 'media', 'sources', source));
     const failure = (await build('third').catch((error: Error) => error)) as Error;

@@ -1,12 +1,13 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareMedia, type MediaRequest, type PrepareMediaOptions, type PreparedResult } from '../../build/media/prepare.js';
+import { prepareMedia, type MediaRequest, type PreparedMedia, type PrepareMediaOptions, type PreparedResult } from '../../build/media/prepare.js';
 import { HTML_ERROR_PAGE, photoJpeg, pngClaiming, truncated } from './media-fixtures.js';
+import { damageRecord } from './media-index.js';
 
 /** A WordPress uploads folder on loopback: path → bytes (and optional status/headers), every request logged. */
 interface FakeFile {
@@ -14,6 +15,9 @@ interface FakeFile {
   status?: number;
   type?: string;
 }
+
+/** The unusable URLs of a preparation, in the order of the requests. */
+const problemsOf = (prepared: PreparedMedia) => [...prepared.results].flatMap(([url, result]) => (result.ok ? [] : [[url, result.problem] as const]));
 
 let server: Server | undefined;
 let dir: string;
@@ -83,11 +87,11 @@ describe('prepareMedia', () => {
     ]);
     for (const variant of image.variants) {
       expect(variant.path).toMatch(/^\/media\/[0-9a-f]{16}-\d+\.(avif|webp|jpg)$/);
-      const file = first.files.get(variant.path) ?? '';
+      const file = path.join(dir, 'files', path.basename(variant.path));
       expect((await stat(file)).size).toBe(variant.bytes);
       expect((await sharp(file).metadata()).width).toBe(variant.width);
     }
-    expect(first.files.size).toBe(18 + 7);
+    expect(new Set([...first.results.values()].flatMap((result) => ok(result).variants.map((variant) => variant.path))).size).toBe(18 + 7);
     expect(first.stats).toMatchObject({ images: 2, downloaded: 2, fromCache: 0, problems: 0, variantsEncoded: 25, variantsReused: 0 });
     expect(wp.requests.sort()).toEqual(['/wp-content/uploads/2025/11/inline.jpg', '/wp-content/uploads/2025/11/match.jpg']);
 
@@ -96,7 +100,6 @@ describe('prepareMedia', () => {
     expect(wp.requests).toEqual([]);
     expect(second.stats).toMatchObject({ downloaded: 0, fromCache: 2, variantsEncoded: 0, variantsReused: 25 });
     expect(second.results).toEqual(first.results);
-    expect(second.files).toEqual(first.files);
   });
 
   it('turns every bad image into a problem naming its posts, and goes on with the others', async () => {
@@ -126,16 +129,16 @@ describe('prepareMedia', () => {
       http: instant,
     });
     expect(ok(result.results.get(at('good.jpg'))).variants.length).toBeGreaterThan(0);
-    expect(result.problems.map(({ url, postIds, problem }) => [url.replace(wp.origin, 'WP'), postIds, problem.kind])).toEqual([
-      ['WP/wp-content/uploads/bomb.png', [6], 'too-many-pixels'],
-      ['WP/wp-content/uploads/broken.jpg', [7], 'http'],
-      ['WP/wp-content/uploads/cut.jpg', [5], 'truncated'],
-      ['WP/wp-content/uploads/error-page.jpg', [4], 'not-an-image'],
-      ['WP/wp-content/uploads/missing.jpg', [2, 3], 'http'],
-      ['http://169.254.169.254/latest/meta-data/', [8], 'refused'],
-      ['https://images.other.example/photo.jpg', [9], 'refused'],
+    expect(problemsOf(result).map(([url, problem]) => [url.replace(wp.origin, 'WP'), problem.kind])).toEqual([
+      ['WP/wp-content/uploads/missing.jpg', 'http'],
+      ['WP/wp-content/uploads/error-page.jpg', 'not-an-image'],
+      ['WP/wp-content/uploads/cut.jpg', 'truncated'],
+      ['WP/wp-content/uploads/bomb.png', 'too-many-pixels'],
+      ['WP/wp-content/uploads/broken.jpg', 'http'],
+      ['http://169.254.169.254/latest/meta-data/', 'refused'],
+      ['https://images.other.example/photo.jpg', 'refused'],
     ]);
-    expect(result.problems.find((entry) => entry.url.endsWith('error-page.jpg'))?.problem.message).toBe(`${at('error-page.jpg')}: an HTML page, not an image`);
+    expect(problemsOf(result).find(([url]) => url.endsWith('error-page.jpg'))?.[1].message).toBe(`${at('error-page.jpg')}: an HTML page, not an image`);
     // Besides its uploads, WordPress is asked only the addresses it declares (for the two other hosts).
     expect(wp.requests.filter((request) => !request.includes('/wp-content/uploads/'))).toEqual(['/wp-json/?_fields=url,home']);
     expect(result.stats.problems).toBe(7);
@@ -155,7 +158,7 @@ describe('prepareMedia', () => {
     const second = await prepareMedia(options);
     expect(wp.requests).toEqual(['/wp-content/uploads/flaky.jpg']);
     expect(second.results.get(urls[2] as string)?.ok).toBe(true);
-    expect(second.problems.map((entry) => entry.problem.kind)).toEqual(['not-an-image', 'http']);
+    expect(problemsOf(second).map(([, problem]) => problem.kind)).toEqual(['http', 'not-an-image']);
 
     wp.requests.length = 0;
     files.set('/wp-content/uploads/missing.jpg', { body: await photoJpeg(500, 300) });
@@ -223,33 +226,30 @@ describe('prepareMedia', () => {
     expect(result.stats.variantsEncoded).toBe(a?.variants.length);
   });
 
-  it('starts clean from a corrupt index: the images are downloaded again, not converted again', async () => {
+  it('starts clean from an index file that is not a database: one warning, the images made again alike', async () => {
     const wp = await fakeUploads(new Map([['/wp-content/uploads/a.jpg', { body: await photoJpeg(640, 400) }]]));
     const options: PrepareMediaOptions = { requests: [{ url: `${wp.origin}/wp-content/uploads/a.jpg`, postId: 1, slot: 'card' }], cacheDir: dir, apiUrl: `${wp.origin}/wp-json/wp/v2`, http: instant };
     const first = await prepareMedia(options);
-    await writeFile(path.join(dir, 'index.json'), '{"version":1,"urls":{"trunc');
+    await writeFile(path.join(dir, 'index.sqlite'), 'SQLite format 3\u0000trunc');
     const warnings: string[] = [];
     const again = await prepareMedia({ ...options, warn: (message) => warnings.push(message) });
-    expect(warnings).toHaveLength(1);
-    expect(again.stats).toMatchObject({ downloaded: 1, variantsEncoded: 0 });
+    expect(warnings).toEqual([expect.stringMatching(/index\.sqlite is unreadable/)]);
+    expect(again.stats).toMatchObject({ downloaded: 1 });
     expect(again.results).toEqual(first.results);
-    expect(JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')).version).toBe(2);
+    const third: string[] = [];
+    expect((await prepareMedia({ ...options, warn: (message) => third.push(message) })).stats).toMatchObject({ downloaded: 0, variantsEncoded: 0 });
+    expect(third).toEqual([]);
   });
 
-  it('notices one flipped bit in index.json (still valid JSON): one warning, the image downloaded again, nothing converted again', async () => {
+  it('notices one flipped bit in a URL’s record (still valid JSON): one warning, the image downloaded again, nothing converted again', async () => {
     const wp = await fakeUploads(new Map([['/wp-content/uploads/a.jpg', { body: await photoJpeg(640, 400) }]]));
     const options: PrepareMediaOptions = { requests: [{ url: `${wp.origin}/wp-content/uploads/a.jpg`, postId: 1, slot: 'card' }], cacheDir: dir, apiUrl: `${wp.origin}/wp-json/wp/v2`, http: instant };
     const first = await prepareMedia(options);
-    const index = await readFile(path.join(dir, 'index.json'));
     // The last digit of the size, one bit off ('4' → '5'): another number, still valid JSON.
-    const start = index.indexOf('"bytes":') + '"bytes":'.length;
-    const at = start + (/^\d+/.exec(index.subarray(start, start + 20).toString())?.[0].length ?? 1) - 1;
-    index[at] = (index[at] as number) ^ 1;
-    await writeFile(path.join(dir, 'index.json'), index);
-    expect(() => JSON.parse(index.toString())).not.toThrow();
+    damageRecord(dir, 'url', (json) => json.replace(/("bytes":\d*)(\d)/, (_all, start: string, digit: string) => `${start}${Number(digit) ^ 1}`));
     const warnings: string[] = [];
     const again = await prepareMedia({ ...options, warn: (message) => warnings.push(message) });
-    expect(warnings).toEqual([expect.stringMatching(/index\.json is unreadable \(damaged: its checksum does not match\)/)]);
+    expect(warnings).toEqual([expect.stringMatching(/^media cache: the url record of \S+a\.jpg in \S+index\.sqlite is damaged; it is made again$/)]);
     expect(again.stats).toMatchObject({ downloaded: 1, variantsEncoded: 0 });
     expect(again.results).toEqual(first.results);
   });
@@ -271,11 +271,11 @@ describe('prepareMedia', () => {
       cacheDir: path.join(dir, 'cache-a'),
       localMediaDir: mediaDir,
     });
-    expect(Object.fromEntries(local.problems.map(({ postIds, problem }) => [postIds[0], problem.kind]))).toEqual({
-      2: 'missing-file',
-      3: 'refused',
-      4: 'refused',
-      5: 'refused',
+    expect(Object.fromEntries(problemsOf(local).map(([url, problem]) => [url, problem.kind]))).toEqual({
+      '/media/2025/01/none.jpg': 'missing-file',
+      '/media/../secret.jpg': 'refused',
+      '/media/%2e%2e/secret.jpg': 'refused',
+      'http://cms.example/wp-content/uploads/photo.jpg': 'refused',
     });
 
     const wp = await fakeUploads(new Map([['/wp-content/uploads/photo.jpg', { body }]]));

@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../build/fs.js';
-import { MediaStore, publicFileName } from '../../build/media/store.js';
+import { MediaStore, mediaStoreId, publicFileName } from '../../build/media/store.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -43,81 +44,68 @@ describe('MediaStore', () => {
     expect(publicFileName(Buffer.from('a'), 800, 'jpeg')).toMatch(/-800\.jpg$/);
   });
 
-  it('remembers URLs across runs, in a sorted index', async () => {
+  it('remembers URLs and what was made across runs, in the index database', async () => {
     const store = await MediaStore.open(dir);
     store.setUrl('https://cms.example/b.jpg', { problem: { kind: 'http', message: 'HTTP 404' }, checkedAt: '2026-01-01T00:00:00.000Z' });
     store.setUrl('https://cms.example/a.jpg', { sha256: sha256('x'), bytes: 1, etag: '"1"', checkedAt: '2026-01-01T00:00:00.000Z' });
-    await store.save();
+    store.close();
     const reopened = await MediaStore.open(dir);
     expect(reopened.getUrl('https://cms.example/a.jpg')).toEqual({ sha256: sha256('x'), bytes: 1, etag: '"1"', checkedAt: '2026-01-01T00:00:00.000Z' });
     expect(reopened.getUrl('https://cms.example/b.jpg')).toMatchObject({ problem: { kind: 'http' } });
-    const text = await readFile(path.join(dir, 'index.json'), 'utf8');
-    expect(text.indexOf('a.jpg')).toBeLessThan(text.indexOf('b.jpg'));
+    expect(reopened.urlsOf(sha256('x'))).toEqual(['https://cms.example/a.jpg']);
+    reopened.close();
   });
 
-  it('starts clean, with one warning, from an index that is corrupt, truncated or foreign', async () => {
-    for (const content of ['{"version":1,"urls":{"https://cms.example/a.jpg":{"sha', 'not json at all', '{"version":7,"urls":{}}', '[1,2,3]']) {
-      await writeFile(path.join(dir, 'index.json'), content);
+  it('starts again, with one warning, from an index file that is not a database', async () => {
+    for (const content of ['not a database at all', 'SQLite format 3\u0000truncated']) {
+      await writeFile(path.join(dir, 'index.sqlite'), content);
       const warnings: string[] = [];
       const store = await MediaStore.open(dir, (message) => warnings.push(message));
       expect(store.getUrl('https://cms.example/a.jpg')).toBeUndefined();
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/^media cache: .*index\.json is unreadable/);
+      expect(warnings).toEqual([expect.stringMatching(/^media cache: \S+index\.sqlite is unreadable \(.*\); starting without it: its images are downloaded and converted again$/)]);
+      store.close();
     }
   });
 
-  it('forgets what was made, with one warning, when derived.json is damaged', async () => {
-    const store = await MediaStore.open(dir);
-    await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant }]);
-    await store.save();
-    const text = await readFile(path.join(dir, 'derived.json'), 'utf8');
-    await writeFile(path.join(dir, 'derived.json'), text.slice(0, text.length / 2));
-    const warnings: string[] = [];
-    const reopened = await MediaStore.open(dir, (message) => warnings.push(message));
-    expect(reopened.readVariants(sha256('source')).size).toBe(0);
-    expect(warnings).toEqual([expect.stringMatching(/derived\.json is unreadable/)]);
-  });
-
-  it('carries a checksum of its own text in both JSON files: one flipped bit in a width is one warning, not a wrong srcset', async () => {
+  it('checks each record against its checksum: one flipped bit in a width is one warning and that record made again, not a wrong srcset', async () => {
     const store = await MediaStore.open(dir);
     await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant: { ...variant, width: 800, height: 533 } }]);
     store.setUrl('https://cms.example/a.jpg', { sha256: sha256('source'), bytes: 6, checkedAt: '2026-01-01T00:00:00.000Z' });
-    await store.save();
-    for (const [name, what] of [['derived.json', '"width":800'], ['index.json', '"bytes":6']] as const) {
-      const text = await readFile(path.join(dir, name), 'utf8');
-      expect(text).toMatch(/^\{"version":2,"sha256":"[0-9a-f]{64}",/);
-      // '8' (0x38) → '9' (0x39), '6' (0x36) → '7' (0x37): one bit, and still valid JSON.
-      const at = text.indexOf(what) + what.length - 1;
-      const flipped = Buffer.from(text);
-      flipped[at] = (flipped[at] as number) ^ 1;
-      await writeFile(path.join(dir, name), flipped);
-    }
+    store.setUrl('https://cms.example/b.jpg', { sha256: sha256('other'), bytes: 7, checkedAt: '2026-01-01T00:00:00.000Z' });
+    store.close();
+    const db = new DatabaseSync(path.join(dir, 'index.sqlite'));
+    // '8' (0x38) → '9' (0x39), '6' (0x36) → '7' (0x37): one bit, and still valid JSON.
+    db.prepare("UPDATE entries SET value = replace(value, '\"width\":800', '\"width\":900') WHERE kind = 'source'").run();
+    db.prepare("UPDATE entries SET value = replace(value, '\"bytes\":6', '\"bytes\":7') WHERE key = 'https://cms.example/a.jpg'").run();
+    db.close();
     const warnings: string[] = [];
     const reopened = await MediaStore.open(dir, (message) => warnings.push(message));
     expect(reopened.readVariants(sha256('source')).size).toBe(0);
     expect(reopened.getUrl('https://cms.example/a.jpg')).toBeUndefined();
-    expect(warnings.sort()).toEqual([
-      expect.stringMatching(/^media cache: \S+derived\.json is unreadable \(damaged: its checksum does not match\); starting without it: its images are converted again$/),
-      expect.stringMatching(/^media cache: \S+index\.json is unreadable \(damaged: its checksum does not match\); starting without it: its images are downloaded again$/),
+    expect(reopened.getUrl('https://cms.example/b.jpg')).toMatchObject({ bytes: 7 });
+    expect(warnings).toEqual([
+      expect.stringMatching(/^media cache: the source record of [0-9a-f]{64} in \S+index\.sqlite is damaged; it is made again$/),
+      expect.stringMatching(/^media cache: the url record of https:\/\/cms\.example\/a\.jpg in \S+index\.sqlite is damaged; it is made again$/),
     ]);
-    // Written again at the next save: the next run does not warn again.
-    await reopened.save();
+    reopened.close();
+    // Dropped: the next run does not warn again.
     const again: string[] = [];
-    await MediaStore.open(dir, (message) => again.push(message));
+    (await MediaStore.open(dir, (message) => again.push(message))).getUrl('https://cms.example/a.jpg');
     expect(again).toEqual([]);
   });
 
-  it('reads a version-1 store (before checksums) once, keeping only records that agree with their file names, and writes it as version 2', async () => {
-    const good = { file: publicFileName(Buffer.from('a'), 800, 'avif'), format: 'avif', shape: 'original', width: 800, height: 533, bytes: 1 };
-    const flippedWidth = { ...good, file: publicFileName(Buffer.from('b'), 800, 'avif'), width: 900 };
-    await mkdir(path.join(dir, 'files'));
-    await writeFile(path.join(dir, 'files', good.file), 'a');
-    await writeFile(path.join(dir, 'files', flippedWidth.file), 'b');
-    await writeFile(path.join(dir, 'derived.json'), JSON.stringify({ version: 1, sources: { [sha256('source')]: { variants: { k1: good, k2: flippedWidth } } } }));
+  it('keeps its id until it is forgotten or its folder purged; a new store removes the index files of earlier releases', async () => {
+    for (const old of ['index.json', 'derived.json', 'documents.json', 'store-id']) await writeFile(path.join(dir, old), '{}');
+    const id = mediaStoreId(dir);
+    expect(await allFiles(dir)).toEqual(['index.sqlite']);
+    expect(mediaStoreId(dir)).toBe(id);
     const store = await MediaStore.open(dir);
-    expect([...store.readVariants(sha256('source')).keys()]).toEqual(['k1']);
-    await store.save();
-    expect(await readFile(path.join(dir, 'derived.json'), 'utf8')).toMatch(/^\{"version":2,"sha256":/);
+    store.forget();
+    store.close();
+    const next = mediaStoreId(dir);
+    expect(next).not.toBe(id);
+    await rm(dir, { recursive: true });
+    expect(mediaStoreId(dir)).not.toBe(next);
   });
 
   it('says what made a public file, and writes a damaged one again when the same bytes are made', async () => {
@@ -126,21 +114,11 @@ describe('MediaStore', () => {
     store.writeFacts(sha256('source'), 'rules', { facts });
     const made = await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant }]);
     const file = made.get('k1')?.file ?? '';
-    expect(store.originOf(file)).toEqual({ source: sha256('source'), key: 'k1', variant: made.get('k1'), siblings: [made.get('k1')], facts });
+    expect(store.originOf(file)).toEqual({ source: sha256('source'), variant: made.get('k1'), facts });
     expect(store.originOf('0000000000000000-1.avif')).toBeUndefined();
     await writeFile(store.filePath(file), 'avif bytez');
     await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant }]);
     expect(await readFile(store.filePath(file), 'utf8')).toBe('avif bytes');
-  });
-
-  it('drops index entries that are not well-formed and keeps the others', async () => {
-    await writeFile(
-      path.join(dir, 'index.json'),
-      JSON.stringify({ version: 1, urls: { good: { sha256: sha256('x'), bytes: 1, checkedAt: 't' }, bad: { sha256: 'nothex', bytes: 1, checkedAt: 't' } } }),
-    );
-    const store = await MediaStore.open(dir);
-    expect(store.getUrl('good')).toBeDefined();
-    expect(store.getUrl('bad')).toBeUndefined();
   });
 
   it('writes variant files, records them at the next save, and leaves no temporary file behind', async () => {
@@ -151,7 +129,7 @@ describe('MediaStore', () => {
     expect(stored).toEqual({ ...variant, file: publicFileName(data, 400, 'avif'), sha256: sha256(data), bytes: data.length });
     expect(await readFile(store.filePath(stored?.file ?? ''))).toEqual(data);
     expect((await MediaStore.open(dir)).readVariants(sha256('source')).size).toBe(0);
-    await store.save();
+    store.save();
     expect((await MediaStore.open(dir)).readVariants(sha256('source'))).toEqual(made);
     expect((await allFiles(dir)).filter((file) => file.includes('.tmp-'))).toEqual([]);
   });
@@ -162,7 +140,7 @@ describe('MediaStore', () => {
       { key: 'kept', data: Buffer.from('complete file'), variant },
       { key: 'gone', data: Buffer.from('file deleted by hand'), variant: { ...variant, width: 1200 } },
     ]);
-    await store.save();
+    store.save();
     await rm(store.filePath(made.get('gone')?.file ?? ''));
     const half = `${publicFileName(Buffer.from('never finished'), 800, 'avif')}.tmp-123-abcd`;
     await writeFile(path.join(dir, 'files', half), 'never fin');
@@ -176,15 +154,19 @@ describe('MediaStore', () => {
     const store = await MediaStore.open(dir);
     const facts = { format: 'jpeg' as const, width: 10, height: 10, frames: 1, hasAlpha: false };
     store.writeFacts(sha256('x'), 'rules-1', { facts });
-    await store.save();
+    store.save();
     const reopened = await MediaStore.open(dir);
     expect(reopened.readFacts(sha256('x'), 'rules-1')).toEqual({ facts });
     expect(reopened.readFacts(sha256('x'), 'rules-2')).toBeUndefined();
   });
 
   it('writes nothing when nothing changed', async () => {
+    (await MediaStore.open(dir)).close();
+    const before = await readFile(path.join(dir, 'index.sqlite'));
     const store = await MediaStore.open(dir);
-    await store.save();
-    expect(await allFiles(dir)).toEqual([]);
+    store.getUrl('https://cms.example/a.jpg');
+    store.close();
+    expect(await readFile(path.join(dir, 'index.sqlite'))).toEqual(before);
+    expect((await allFiles(dir)).filter((file) => !file.startsWith('index.sqlite'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleAssets, type BuiltAssets } from '../../build/bundle.js';
-import type { OutputRecord } from '../../build/state/build-state.js';
+import { reachedBy, type OutputRecord } from '../../build/state/build-state.js';
 import { changedLists, changedPosts, listFingerprints } from '../../build/render/input-reach.js';
 import { renderRoutes, type EmittedFile } from '../../build/render/render-routes.js';
 import { sharedIslandProps } from '../../build/shared-island-props.js';
@@ -202,11 +202,6 @@ describe('declared route inputs', () => {
     });
   });
 });
-
-/** The files the state's index gives for these posts and lists (build/state/build-state.ts, reachedBy), from the records themselves. */
-function reachedBy(records: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>): Set<string> {
-  return new Set([...records].filter(([, record]) => record.posts?.some((id) => posts.has(id)) || (record.list !== undefined && lists.has(record.list))).map(([file]) => file));
-}
 
 describe('the posts a cron run counts as changed', () => {
   it('are the new ones, the gone ones, and those whose terms changed though their revision did not', () => {
