@@ -158,7 +158,7 @@ function snapshotArticles(): Article[] {
   return (readJson('data/wordpress/posts.json') as SnapshotPost[]).map((post) => ({
     name: `posts.json #${post.id}`,
     day: post.date.slice(0, 10),
-    text: [post.title.rendered, post.excerpt.rendered, post.content.rendered].map(toPlainText).join('\n'),
+    text: [post.title.rendered, post.excerpt.rendered, post.content.rendered].map((html) => toPlainText(html)).join('\n'),
   }));
 }
 
@@ -166,7 +166,7 @@ function seedArticles(): Article[] {
   return (readJson('tests/wordpress/seed/club-news.json') as { posts: SeedPost[] }).posts.map((post) => ({
     name: `seed "${post.title}"`,
     day: post.date.slice(0, 10),
-    text: [post.title, ...(post.paragraphs ?? [])].map(toPlainText).join('\n'),
+    text: [post.title, ...(post.paragraphs ?? [])].map((html) => toPlainText(html)).join('\n'),
   }));
 }
 
