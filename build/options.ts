@@ -37,21 +37,22 @@ export const MAX_WORKERS = 8;
 /** A cron run finding another build at work waits this long, then stops (exit 75): the next run catches up. */
 const DEFAULT_WAIT_SECONDS = 120;
 
-/** Each option: its flag, the environment variable that sets it, and whether it takes a value. */
+/** Each option: its flag, the environment variable that sets it, and its type for parseArgs. */
 const OPTIONS = {
-  content: { env: 'CONTENT_DIR', value: true },
-  wp: { env: 'WP_API_URL', value: true },
-  out: { env: 'OUT_DIR', value: true },
-  'site-url': { env: 'SITE_URL', value: true },
-  now: { env: 'BUILD_NOW', value: true },
-  workers: { env: 'BUILD_WORKERS', value: true },
-  cache: { env: 'BUILD_CACHE', value: true },
-  data: { env: 'DATA_DIR', value: true },
-  wait: { env: 'BUILD_WAIT', value: true },
-  'media-origin': { env: 'MEDIA_ORIGINS', value: true },
-  'allow-shrink': { env: 'ALLOW_SHRINK', value: false },
-  clean: { env: 'BUILD_CLEAN', value: false },
-  help: { env: '', value: false },
+  content: { env: 'CONTENT_DIR', type: 'string' },
+  wp: { env: 'WP_API_URL', type: 'string' },
+  out: { env: 'OUT_DIR', type: 'string' },
+  'site-url': { env: 'SITE_URL', type: 'string' },
+  now: { env: 'BUILD_NOW', type: 'string' },
+  workers: { env: 'BUILD_WORKERS', type: 'string' },
+  cache: { env: 'BUILD_CACHE', type: 'string' },
+  data: { env: 'DATA_DIR', type: 'string' },
+  wait: { env: 'BUILD_WAIT', type: 'string' },
+  // The one repeatable option.
+  'media-origin': { env: 'MEDIA_ORIGINS', type: 'string', multiple: true },
+  'allow-shrink': { env: 'ALLOW_SHRINK', type: 'boolean' },
+  clean: { env: 'BUILD_CLEAN', type: 'boolean' },
+  help: { env: '', type: 'boolean' },
 } as const;
 
 type Name = keyof typeof OPTIONS;
@@ -76,11 +77,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
   try {
     parsed = parseArgs({
       args: [...argv],
-      // --media-origin is the one repeatable option.
-      options: Object.fromEntries(Object.entries(OPTIONS).map(([name, spec]) => [name, { type: spec.value ? 'string' : 'boolean', multiple: name === 'media-origin' }])) as Record<Name, { type: 'string' | 'boolean'; multiple: boolean }>,
+      options: OPTIONS,
       strict: true,
       allowPositionals: false,
-    }).values as Partial<Record<Name, string | boolean | string[]>>;
+    }).values;
   } catch (error) {
     const { message, code } = error as NodeJS.ErrnoException;
     const flag = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
@@ -94,8 +94,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     return env[OPTIONS[name].env] || undefined;
   };
   const enabled = (name: Name): boolean => parsed[name] === true || env[OPTIONS[name].env] === '1' || env[OPTIONS[name].env] === 'true';
-  const origins = parsed['media-origin'];
-  const mediaOrigins = Array.isArray(origins) && origins.length > 0 ? origins : (env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean);
+  const origins = parsed['media-origin'] ?? [];
+  const mediaOrigins = origins.length > 0 ? origins : (env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean);
   const wpUrl = value('wp');
   const workers = value('workers');
   const dataDir = value('data');

@@ -4,14 +4,6 @@ import { createLimiter, DEFAULT_HTTP, getWithRetry, WordPressError, type HttpOpt
 import { pullWordPress } from './pull.js';
 import type { RawWordPressContent } from './raw.js';
 
-export interface SnapshotResult {
-  posts: number;
-  categories: number;
-  tags: number;
-  mediaFiles: number;
-  mediaBytes: number;
-}
-
 /** Uploaded files larger than this are not news pictures; refuse rather than bloat the repository. */
 const MAX_MEDIA_BYTES = 5_000_000;
 /**
@@ -30,7 +22,7 @@ export async function saveSnapshot(
   apiUrl: string,
   dir: string,
   options: { http?: Partial<HttpOptions>; onProgress?: (line: string) => void } = {},
-): Promise<SnapshotResult> {
+): Promise<{ posts: number; categories: number; tags: number; mediaFiles: number; mediaBytes: number }> {
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
   const report = options.onProgress ?? (() => {});
   const content = await pullWordPress(apiUrl, { http: options.http, onProgress: report });
