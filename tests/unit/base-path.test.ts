@@ -6,6 +6,7 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
+import { warmMedia } from './warm-media.js';
 
 /** SITE_URL with a path prefix: the site is served from https://club.example/sqbb/. */
 describe('a site built for a SITE_URL with a path prefix', () => {
@@ -14,8 +15,9 @@ describe('a site built for a SITE_URL with a path prefix', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-prefix-'));
     out = path.join(root, 'sqbb');
+    await warmMedia(path.join(root, 'cache'));
     await runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--site-url', 'https://club.example/sqbb', '--now', '2026-01-15T12:00:00Z'], {}), true);
-  }, 60_000);
+  });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   const files = (extension: string) =>
