@@ -8,7 +8,7 @@ import type { OutputFile } from './output-file.js';
 import { SHARED_PROPS_GLOBALS, type SharedIslandProps } from './shared-island-props.js';
 import { sha256 } from './fs.js';
 
-export interface IslandAssets {
+interface IslandAssets {
   /** URL of the island's module entry. */
   entry: string;
   /** Its static imports (shared chunks), preloaded so the entry does not wait on a waterfall. */
@@ -27,7 +27,7 @@ export interface BuiltAssets {
   sharedProps: string;
 }
 
-export class BundleError extends Error {
+class BundleError extends Error {
   override name = 'BundleError';
 }
 

@@ -12,7 +12,7 @@ export class ContentError extends Error {
 }
 
 /** One post of the source: the fingerprint of its REST object (of its JSON text), and the object. */
-export interface PostSource {
+interface PostSource {
   hash: string;
   raw: unknown;
 }

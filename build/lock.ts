@@ -15,7 +15,7 @@ export class BuildLockedError extends Error {
   readonly exitCode = 75;
 }
 
-export interface BuildLock {
+interface BuildLock {
   readonly file: string;
   release(): void;
 }

@@ -7,7 +7,7 @@ import { withoutCredentials } from './redact-credentials.js';
  */
 
 /** What each kind counts, as the log's group line says it ('517 posts without a featured image: …'). */
-export const WARNING_KINDS = {
+const WARNING_KINDS = {
   'post-skipped': 'posts skipped (no usable id or date, or an id given twice)',
   'post-date-replaced': 'posts without a usable date (the modification date is used)',
   'title-markup-removed': 'posts with markup removed from the title',

@@ -39,7 +39,7 @@ export interface WrittenFiles {
 }
 
 /** Writes files into an OutputFolder; several writers (one per thread) may share one folder. */
-export interface FileWriter {
+interface FileWriter {
   /** Stages the file unless the output in place has the same bytes; throws a WriteError on failure. */
   add(file: OutputFile): void;
   /** Keeps the output's file at this path as it is (same inode, same modification time). */
@@ -48,7 +48,7 @@ export interface FileWriter {
 }
 
 /** The images' files to publish: public /media/ path → the verified file to copy; and those no page shows any more. */
-export interface MediaChanges {
+interface MediaChanges {
   add: ReadonlyMap<string, string>;
   remove: readonly string[];
 }
@@ -65,7 +65,7 @@ export interface OutputWriter extends FileWriter {
   abort(): void;
 }
 
-export interface CommitOptions {
+interface CommitOptions {
   previousPaths?: Iterable<string>;
   media?: MediaChanges;
   beforeChange?: () => void;
@@ -349,7 +349,7 @@ function fileOfUrl(token: string, basePath: string): string | undefined {
  * Tarjan's strongly connected components, iterative: a chain of thousands of new articles linking
  * to the next is no recursion.
  */
-export function dependencyOrder(nodes: readonly string[], dependsOn: (node: string) => readonly string[]): string[][] {
+function dependencyOrder(nodes: readonly string[], dependsOn: (node: string) => readonly string[]): string[][] {
   const known = new Set(nodes);
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -408,7 +408,7 @@ function removeEmptyParents(outDir: string, relative: string, io: PublishIo): vo
 }
 
 /** Output paths are root-relative and may never climb out of the output folder. */
-export function toSafeRelative(filePath: string): string {
+function toSafeRelative(filePath: string): string {
   // The build's own paths are plain: nothing to normalize.
   if (PLAIN_PATH.test(filePath)) return filePath.slice(1);
   const relative = path.posix.normalize(filePath.replace(/^\/+/, ''));

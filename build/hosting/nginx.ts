@@ -1,7 +1,7 @@
 import type { Header, HostingPlan, HostingRule } from './policy.js';
 
 /** Content types of the route table's files, set here so no server's mime.types can differ (nginx's has no .ics). */
-export const FILE_TYPES: Readonly<Record<string, string>> = {
+const FILE_TYPES: Readonly<Record<string, string>> = {
   ics: 'text/calendar; charset=utf-8',
   json: 'application/json',
   xml: 'application/xml; charset=utf-8',
@@ -9,7 +9,7 @@ export const FILE_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The files this folder holds for the hosts, never served. */
-export const HOSTING_FILE_NAMES = ['_headers', '_redirects', '_nginx.conf'] as const;
+const HOSTING_FILE_NAMES = ['_headers', '_redirects', '_nginx.conf'] as const;
 
 /** The variable a server block sets to turn HSTS on (an empty header value is not sent). */
 const HSTS_VARIABLE = '$sqbb_hsts';

@@ -17,9 +17,9 @@ export type Header = readonly [name: string, value: string];
 /** Hashed names ('/assets/islands/nav-33435H2E.js', see build/bundle.ts): a new build makes new names. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages, JSON pages, feeds, sitemap, iCalendar: the browser asks each time, the host answers 304 by ETag. */
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 /** public/images keeps its names across builds (the logo, partners, players): one day, then revalidated. */
-export const PUBLIC_IMAGES = 'public, max-age=86400';
+const PUBLIC_IMAGES = 'public, max-age=86400';
 
 /** The same on every response, whatever the path. */
 export const COMMON_HEADERS: readonly Header[] = [
@@ -46,7 +46,7 @@ export interface HostingRule {
   headers: readonly Header[];
 }
 
-export interface HostingRedirect {
+interface HostingRedirect {
   /** The alias's URL ('/stade/'). */
   from: string;
   /** Its canonical route's URL ('/club/info-pratiques/stade/'). */

@@ -74,7 +74,7 @@ export class ResponseRefusedError extends WordPressError {
 }
 
 /** A response read to the end: the body is taken inside the timeout, so a stalled body is retried too. */
-export interface FetchedBody {
+interface FetchedBody {
   /** 2xx, or 304 when the request was conditional (the body is then empty). */
   status: number;
   headers: Headers;
@@ -84,7 +84,7 @@ export interface FetchedBody {
 }
 
 /** What one kind of download needs beyond the REST pull's defaults. */
-export interface RequestOptions {
+interface RequestOptions {
   /** Sent as they are: conditional requests use If-None-Match / If-Modified-Since. */
   headers?: Record<string, string>;
   /** Lower than HttpOptions.maxBodyBytes for this kind of download (media: 25 MB). */
@@ -157,7 +157,7 @@ async function sleepUnlessAborted(options: HttpOptions, ms: number): Promise<voi
 }
 
 /** The default redirect check: the same origin as `url` (scheme, host and port), nothing else. */
-export function sameOriginAs(url: string): (target: string) => string | undefined {
+function sameOriginAs(url: string): (target: string) => string | undefined {
   const origin = new URL(url).origin;
   return (target) => (new URL(target).origin === origin ? undefined : `another origin than ${origin} (only redirects within it are followed: point the build at the address WordPress answers at)`);
 }

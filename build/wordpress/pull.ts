@@ -81,7 +81,7 @@ export function resourceUrl(apiUrl: string, resource: string, page: number, extr
   return url.href;
 }
 
-export interface ListPage {
+interface ListPage {
   items: unknown[];
   /** X-WP-TotalPages, when WordPress sent a readable one. */
   totalPages?: number;

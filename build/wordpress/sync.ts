@@ -26,7 +26,7 @@ export interface KnownPost {
   terms: number[];
 }
 
-export interface LivePull {
+interface LivePull {
   /** True: `posts` is every post. False: only the new or changed ones, and `ids` lists them all. */
   full: boolean;
   posts: unknown[];
@@ -44,7 +44,7 @@ export interface LivePull {
  * Saves in flight or a clock adjusted on the WordPress server: posts modified this long before the
  * marker are asked for again (an unchanged one costs a few KB and no rendering).
  */
-export const MARGIN_MS = 15 * 60_000;
+const MARGIN_MS = 15 * 60_000;
 
 /** Light queries: only what tells a change. */
 const TERM_FIELDS = { categories: { _fields: 'id,name,slug,parent' }, tags: { _fields: 'id,name,slug' } } as const;
@@ -211,7 +211,7 @@ function latest(marker: string, items: readonly unknown[]): string {
 }
 
 /** '2025-11-16T18:18:00' shifted by `ms`, in the same zone-less form WordPress compares with post_modified. */
-export function shiftWallClock(wallClock: string, ms: number): string {
+function shiftWallClock(wallClock: string, ms: number): string {
   if (!WALL_CLOCK.test(wallClock)) return '1970-01-01T00:00:00';
   const shifted = new Date(Date.parse(`${wallClock}Z`) + ms);
   return shifted.toISOString().slice(0, 19);
