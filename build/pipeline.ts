@@ -100,7 +100,7 @@ async function runWithState(context: Context, data: StaticData, state: BuildStat
   // Posts' images are files of the media store (and of the snapshot's media folder): a purged store
   // or replaced snapshot pictures make every post new.
   const localMedia = options.wpUrl ? '' : mediaListing(snapshotMediaDir(options));
-  const mediaStore = mediaStoreId(path.join(options.cacheDir, 'media'));
+  const mediaStore = mediaStoreId(path.join(options.cacheDir, 'media'), (message) => context.warnings.push(warning('build-cache', message)));
   const mediaBasis = JSON.stringify({ store: mediaStore, local: localMedia });
   const cachedMeta = usable ? state.meta('content') : undefined;
   const postsUsable = cachedMeta?.mediaBasis === mediaBasis;

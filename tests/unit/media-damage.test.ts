@@ -127,4 +127,11 @@ describe('a damaged media store', () => {
     await build('third');
     await expectCleanOutput('third');
   }, 180_000);
+
+  it('starts its index again, with one warning, when the file is not a database: the images made again, the same site', async () => {
+    writeFileSync(path.join(cache(), 'media', 'index.sqlite'), 'not a database');
+    const report = await build('site');
+    expect(cacheWarnings(report)).toEqual([expect.stringMatching(/^media cache: \S+index\.sqlite is unreadable \(.*\); starting without it: its images are downloaded and converted again$/)]);
+    await expectCleanOutput('site');
+  }, 180_000);
 });
