@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as pagefind from 'pagefind';
 import type { Browser } from 'playwright-core';
 import { extractRecord } from '../build/search/extract.js';
-import { DOCS_PER_BUNDLE, INDEX_FOLDER, type DocBundle, type SearchManifest } from '../src/islands/search/index-format.js';
+import { categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, type DocBundle, type SearchManifest } from '../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../src/routes/search-routes.js';
 import { serveGzip } from './gzip-server.js';
 
@@ -20,8 +20,7 @@ export async function measurePagefind(input: { out: string; browser: Browser; qu
   for (const name of manifest.bundles) for (const doc of JSON.parse(await readFile(path.join(out, INDEX_FOLDER, name), 'utf8')) as DocBundle) urls.push(doc.url);
   const records = await Promise.all(
     urls.map(async (url, number) => {
-      const section = manifest.docCategories[number];
-      const names = (typeof section === 'number' ? [section] : (section ?? [])).map((index) => manifest.categories[index] ?? '');
+      const names = categoryIndexes(manifest, number).map((index) => manifest.categories[index] ?? '');
       const record = extractRecord(await readFile(path.join(out, url, 'index.html'), 'utf8'), url, names[0]);
       return record && { ...record, categories: names };
     }),

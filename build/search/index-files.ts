@@ -1,4 +1,4 @@
-import { DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { CATEGORY_SET_CODE, categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
 import { sha256 } from '../fs.js';
 
@@ -94,23 +94,29 @@ export function bundleCount(docs: number): number {
 
 /**
  * The manifest's category names and each document's, from every document's categories in
- * document order (names in the filter's order; a document's as one index, or a list when it has
- * none or several).
+ * document order (names in the filter's order; each document's list of them as a character, which
+ * names its list among the distinct lists, numbered in order of first use).
  */
-export function categoriesOf(docCategories: readonly (readonly string[])[]): Pick<SearchManifest, 'categories' | 'docCategories'> {
+export function categoriesOf(docCategories: readonly (readonly string[])[]): Pick<SearchManifest, 'categories' | 'docCategories' | 'categorySets'> {
   const categories = [...new Set(docCategories.flat())].sort((a, b) => a.localeCompare(b, 'fr'));
   const indexOf = new Map(categories.map((name, index) => [name, index]));
-  return {
-    categories,
-    docCategories: docCategories.map((names) => {
-      const list = names.map((name) => indexOf.get(name)!);
-      return list.length === 1 ? list[0]! : list;
-    }),
-  };
+  const categorySets: number[][] = [];
+  const setOf = new Map<string, number>();
+  let codes = '';
+  for (const names of docCategories) {
+    const list = names.map((name) => indexOf.get(name)!);
+    const key = list.join(',');
+    let set = setOf.get(key);
+    if (set === undefined) {
+      setOf.set(key, (set = categorySets.length));
+      categorySets.push(list);
+    }
+    codes += String.fromCharCode(CATEGORY_SET_CODE + set);
+  }
+  return { categories, docCategories: codes, categorySets };
 }
 
-/** A document's category names, from a manifest. */
-export function namesOf(manifest: Pick<SearchManifest, 'categories' | 'docCategories'>, doc: number): string[] {
-  const entry = manifest.docCategories[doc]!;
-  return typeof entry === 'number' ? [manifest.categories[entry]!] : entry.map((index) => manifest.categories[index]!);
+/** A document's category names, from a manifest (of either form of `docCategories`). */
+export function namesOf(manifest: Pick<SearchManifest, 'categories' | 'docCategories' | 'categorySets'>, doc: number): string[] {
+  return categoryIndexes(manifest, doc).map((index) => manifest.categories[index]!);
 }

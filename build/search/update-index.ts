@@ -103,7 +103,7 @@ export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocC
   for (let doc = 0; doc < docs; doc += 1) names.push(changedDocs.get(doc)?.categories ?? namesOf(old, doc));
   // Documents keep their numbers, pages before posts: only a first post added at the end moves where posts start.
   const firstPost = old.firstPost < old.docs ? old.firstPost : (changes.find((change) => !change.before && change.after.day !== '')?.doc ?? docs);
-  return { manifest: { version: 1, docs, firstPost, chunks: packer.chunks, bundles, ...categoriesOf(names) }, made };
+  return { manifest: { version: 2, docs, firstPost, chunks: packer.chunks, bundles, ...categoriesOf(names) }, made };
 }
 
 /** The chunk a term is or would be in: the last whose first term is not after it. */

@@ -38,7 +38,7 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
   }
 
   const manifest: SearchManifest = {
-    version: 1,
+    version: 2,
     docs: docs.length,
     firstPost: firstPostOf(docs),
     chunks: packer.chunks,

@@ -158,4 +158,19 @@ describe('the search’s category filter', () => {
     // A result still shows its own category only.
     expect((await engine.documents(found.docs)).find((doc) => doc.url === '/actualites/article/2/')?.categories).toEqual(['Jeunes & formation']);
   });
+
+  it('reads each document’s categories from the manifest’s string, and from the array manifests held before', async () => {
+    const ordered = [...records].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
+    const { manifest, made } = writeSearchIndex(ordered.map(indexRecordOf));
+    expect(typeof manifest.docCategories).toBe('string');
+    const names = manifest.categories;
+    const before = { ...manifest, version: 1, docCategories: ordered.map((record) => names.indexOf(record.categories[0]!)), categorySets: undefined };
+    for (const form of [manifest, before]) {
+      const files = new Map<string, string>([['/recherche/index.json', JSON.stringify(form)], ...made.map((file): [string, string] => [file.path, String(file.contents)])]);
+      const engine = createSearchEngine('/recherche/index.json', async (path) => JSON.parse(files.get(path) ?? 'null'));
+      const found = await engine.search('club');
+      const shown = await engine.documents(found.docs);
+      expect(shown.map((doc) => `${doc.url} ${doc.categories.join()}`).sort()).toEqual(['/actualites/article/1/ Club', '/actualites/article/2/ Jeunes & formation', '/actualites/article/3/ Équipe pro']);
+    }
+  });
 });

@@ -18,8 +18,8 @@ export const DOCS_PER_BUNDLE = 4;
 export const INDEX_FOLDER = '/assets/search';
 
 export interface SearchManifest {
-  /** Format version: a browser holding another one reloads the manifest. */
-  version: 1;
+  /** Format version: 2 since `docCategories` is a string (a worker of version 1 fails on it rather than misread it). */
+  version: 1 | 2;
   /** Documents in the index. */
   docs: number;
   /** Documents are the pages that are not posts, then the posts by day: the number of the first post (`docs` when none). */
@@ -30,8 +30,26 @@ export interface SearchManifest {
   bundles: string[];
   /** Category names, in the filter's order. */
   categories: string[];
-  /** Each document's categories, as indexes into `categories` (one number, or a list when several). */
-  docCategories: (number | number[])[];
+  /**
+   * Each document's categories: a character per document, whose code less CATEGORY_SET_CODE is the
+   * index of its list in `categorySets` (a document has one of a few sets: a string of 5,000 such
+   * characters is half the gzip bytes of a JSON array). Manifests written before kept an array, each
+   * document's as one index or a list.
+   */
+  docCategories: string | (number | number[])[];
+  /** The distinct lists of categories documents have (indexes into `categories`). */
+  categorySets?: number[][];
+}
+
+/** The character code of the first category set in a manifest's `docCategories` ('0'). */
+export const CATEGORY_SET_CODE = 48;
+
+/** A document's categories, as indexes into the manifest's `categories`. */
+export function categoryIndexes(manifest: Pick<SearchManifest, 'docCategories' | 'categorySets'>, doc: number): number[] {
+  const all = manifest.docCategories;
+  if (typeof all === 'string') return manifest.categorySets?.[all.charCodeAt(doc) - CATEGORY_SET_CODE] ?? [];
+  const own = all[doc];
+  return own === undefined ? [] : typeof own === 'number' ? [own] : own;
 }
 
 /**

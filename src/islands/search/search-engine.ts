@@ -1,4 +1,4 @@
-import { DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type DocBundle, type MoreTexts, type SearchDoc, type SearchManifest, type TermChunk } from './index-format.js';
+import { categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type DocBundle, type MoreTexts, type SearchDoc, type SearchManifest, type TermChunk } from './index-format.js';
 import { editDistance, maxTypos, parseQuery, type QueryWord } from './search-text.js';
 
 /** What a search found: documents by number, best first, and how many fall in each category. */
@@ -53,7 +53,7 @@ interface WordScores {
 export function createSearchEngine(manifestPath: string, fetchJson: FetchJson, ancestors: Readonly<Record<string, readonly string[]>> = {}) {
   const manifest = fetchJson(manifestPath).then((value) => {
     const data = value as SearchManifest;
-    if (data?.version !== 1 || !Array.isArray(data.chunks)) throw new Error('index de recherche illisible');
+    if (!(data?.version <= 2) || !Array.isArray(data.chunks)) throw new Error('index de recherche illisible');
     return data;
   });
   /**
@@ -65,7 +65,7 @@ export function createSearchEngine(manifestPath: string, fetchJson: FetchJson, a
     return data.categories.map((name, index) => [index, ...(ancestors[name] ?? []).flatMap((parent) => indexOf.get(parent) ?? [])]);
   });
   const filedUnder = (data: SearchManifest, under: number[][], doc: number): number[] => {
-    const own = categoriesOf(data, doc);
+    const own = categoryIndexes(data, doc);
     return own.length === 1 ? under[own[0]!]! : [...new Set(own.flatMap((category) => under[category] ?? []))];
   };
   const files = new Map<string, Promise<unknown>>();
@@ -238,7 +238,7 @@ export function createSearchEngine(manifestPath: string, fetchJson: FetchJson, a
           const bundle = (await file(data.bundles[Math.floor(number / DOCS_PER_BUNDLE)] ?? '')) as DocBundle;
           const doc = bundle[number % DOCS_PER_BUNDLE];
           if (!doc) throw new Error(`document ${number} absent de l'index`);
-          return { ...doc, number, categories: categoriesOf(data, number).map((index) => data.categories[index] ?? '') };
+          return { ...doc, number, categories: categoryIndexes(data, number).map((index) => data.categories[index] ?? '') };
         }),
       );
     },
@@ -287,9 +287,4 @@ function ranked(found: readonly number[], matched: Uint16Array, total: Float64Ar
     }
   }
   return docs;
-}
-
-function categoriesOf(data: SearchManifest, doc: number): number[] {
-  const value = data.docCategories[doc];
-  return value === undefined ? [] : typeof value === 'number' ? [value] : value;
 }
