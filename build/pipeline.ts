@@ -15,7 +15,7 @@ import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
 import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
 import { BuildState, reachedBy, type ContentMeta, type OutputRecord, type StateChanges } from './state/build-state.js';
-import { StateDamagedError } from './state/database.js';
+import { StateDamagedError, stateFile } from './state/database.js';
 import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
 import { playerShareImages } from './share-images.js';
@@ -31,7 +31,7 @@ import type { SyncState } from './wordpress/sync.js';
  * the state saved; then the output switches to the new site in an order that leaves a complete site
  * at every moment (build/write.ts).
  */
-export async function runBuild(given: BuildOptions, quiet = false): Promise<BuildReport> {
+export async function runBuild(given: BuildOptions, quiet = false, warm?: WarmState): Promise<BuildReport> {
   // One folder, one name: a symbolic link to the output, or through its parent, shares its lock and state.
   const options = { ...given, outDir: realOutDir(given.outDir) };
   const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
@@ -40,12 +40,12 @@ export async function runBuild(given: BuildOptions, quiet = false): Promise<Buil
     removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
     rmSync(mediaTemporaryDir(path.join(options.cacheDir, 'media')), { recursive: true, force: true });
     try {
-      return await runStages(options, quiet);
+      return await runStages(options, quiet, warm);
     } catch (error) {
       if (!(error instanceof StateDamagedError)) throw error;
       // The state did not read back as it was written: the build starts again without it (a clean
       // build depends on nothing the first attempt may have read).
-      return await runStages(options, quiet, `${error.message}: ignored, clean build`);
+      return await runStages(options, quiet, warm, `${error.message}: ignored, clean build`);
     }
   } finally {
     lock.release();
@@ -70,16 +70,35 @@ async function timed<T>(context: Context, name: string, run: () => Promise<T> | 
   }
 }
 
-async function runStages(options: BuildOptions, quiet: boolean, damaged?: string): Promise<BuildReport> {
+/**
+ * What a long-running process (the builder) keeps between its builds: the state of the output,
+ * open, with what its runs read and saved. Another process's save since is seen and the state read
+ * again; cron's runs keep nothing.
+ */
+export interface WarmState {
+  state?: BuildState;
+}
+
+async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState | undefined, damaged?: string): Promise<BuildReport> {
   const context: Context = { options, quiet, stages: {}, warnings: [] };
-  const state = await timed(context, 'cache', () => (damaged ? BuildState.reset(options) : BuildState.open(options)));
+  const state = await timed(context, 'cache', () => openState(options, warm, damaged !== undefined));
   try {
     // The data files first: a malformed one stops the build before anything is fetched or written.
     const data = await timed(context, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
     return await runWithState(context, data, state, damaged);
   } finally {
-    state.close();
+    if (!warm) state.close();
   }
+}
+
+/** The state of the output: the one the process keeps when nobody else saved it since, or read again. */
+function openState(options: BuildOptions, warm: WarmState | undefined, damaged: boolean): BuildState {
+  const kept = warm?.state;
+  if (kept && !damaged && kept.file === stateFile(options) && kept.stillCurrent()) return kept;
+  kept?.close();
+  const state = damaged ? BuildState.reset(options) : BuildState.open(options);
+  if (warm) warm.state = state;
+  return state;
 }
 
 async function runWithState(context: Context, data: StaticData, state: BuildState, damaged: string | undefined): Promise<BuildReport> {

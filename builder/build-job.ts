@@ -3,7 +3,7 @@ import { BuildLockedError } from '../build/lock.js';
 import { parseOptions, type BuildOptions } from '../build/options.js';
 import { muteLog } from '../build/progress.js';
 import { formatRunLine, type BuildReport } from '../build/report.js';
-import { runBuild } from '../build/pipeline.js';
+import { runBuild, type WarmState } from '../build/pipeline.js';
 import { PublishError, runPublish } from './publish.js';
 import { BuildDeferred } from './scheduler.js';
 
@@ -25,7 +25,9 @@ export interface BuildJobOptions {
  * publish failed (the scheduler tries again).
  */
 export function createBuildJob(options: BuildJobOptions): () => Promise<string> {
-  const build = options.build ?? ((buildOptions: BuildOptions) => runBuild(buildOptions, true));
+  // The output's state stays open between builds, with what they read: a notification's build reads only what it changes.
+  const warm: WarmState = {};
+  const build = options.build ?? ((buildOptions: BuildOptions) => runBuild(buildOptions, true, warm));
   const publish = options.publishCommand ?? runPublish;
   const unpublished = new Set<string>();
   return async () => {

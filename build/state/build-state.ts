@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { IslandName } from '../../src/islands/registry.js';
@@ -83,6 +84,8 @@ export interface StateMeta {
   documents: string[];
   /** What the last report weighed. */
   reportMemo: ReportMemo;
+  /** Set by every save: the run that saved the state last (a process keeping the state compares it, `stillCurrent`). */
+  generation: string;
   /** The search index's manifest as the output holds it (written with the index's tables: build/search/store.ts). */
   searchManifest: string;
   /** The club's data files as last validated (build/static-data-memo.ts). */
@@ -113,12 +116,24 @@ export class BuildState {
   private readonly bodyQuery: StatementSync;
   /** Values given by `remember`, saved with the run's changes. */
   private remembered: StateChanges['meta'] = {};
+  /**
+   * The tables as read or saved by this process: the builder keeps its state open between builds
+   * (`stillCurrent`), so a notification's build reads nothing another build of the process read or
+   * wrote. Replaced, never changed in place: a run holds what it read until it ends.
+   */
+  private kept: { posts?: CachedPost[]; outputs?: Map<string, OutputRecord>; lists?: Map<string, string>; known?: Record<number, KnownPost>; meta: Map<string, unknown> } = { meta: new Map() };
+  /** The value of `generation` when this process opened or last saved the state: another one means another process saved since. */
+  private generation: string | undefined;
+  /** The file opened: one put in its place (a cache removed by hand, then made again) is another state. */
+  private readonly inode: number;
 
   private constructor(file: string, { db, replaced }: { db: DatabaseSync; replaced: boolean }) {
     this.file = file;
     this.db = db;
     this.replaced = replaced;
     this.bodyQuery = db.prepare('SELECT html, crc FROM bodies WHERE post_id = ?');
+    this.generation = this.readMeta('generation');
+    this.inode = statSync(file).ino;
   }
 
   /** Opens the state of this output folder (a new, empty one when there is none). */
@@ -141,6 +156,21 @@ export class BuildState {
   }
 
   meta<K extends keyof StateMeta>(key: K): StateMeta[K] | undefined {
+    if (this.kept.meta.has(key)) return this.kept.meta.get(key) as StateMeta[K] | undefined;
+    const value = this.readMeta(key);
+    this.kept.meta.set(key, value);
+    return value;
+  }
+
+  /**
+   * True when no other process saved this state since this one opened or saved it: what it keeps
+   * is what the file holds (one row read).
+   */
+  stillCurrent(): boolean {
+    return statSync(this.file, { throwIfNoEntry: false })?.ino === this.inode && this.readMeta('generation') === this.generation;
+  }
+
+  private readMeta<K extends keyof StateMeta>(key: K): StateMeta[K] | undefined {
     return reading(this.file, () => {
       const row = this.db.prepare('SELECT value, crc FROM meta WHERE key = ?').get(key as string) as { value: string; crc: number } | undefined;
       if (row && rowChecksum(key, row.value) !== row.crc) throw new StateDamagedError(`build state ${this.file}: the value ${key} is damaged`);
@@ -150,6 +180,7 @@ export class BuildState {
 
   /** Sets one value outside a run's save: committed at once, or with the transaction in progress. */
   setMeta<K extends keyof StateMeta>(key: K, value: StateMeta[K] | undefined): void {
+    this.kept.meta.set(key, value);
     if (value === undefined) this.db.prepare('DELETE FROM meta WHERE key = ?').run(key as string);
     else this.db.prepare('INSERT OR REPLACE INTO meta (key, value, crc) VALUES (?, ?, ?)').run(key as string, ...withChecksum(key, value));
   }
@@ -171,20 +202,22 @@ export class BuildState {
 
   /** Every post, newest id first; bodies are read when a page needs one. */
   posts(): CachedPost[] {
+    return (this.kept.posts ??= this.readPosts());
+  }
+
+  private readPosts(): CachedPost[] {
     return reading(this.file, () => {
       const rows = allRows<[id: number, rawHash: string, revision: string, entry: string, crc: number]>(this.db, 'SELECT id, raw_hash, revision, entry, crc FROM posts ORDER BY id DESC');
       return rows.map(([id, rawHash, revision, json, crc]) => {
         if (rowChecksum(rawHash, revision, json) !== crc) throw new StateDamagedError(`build state ${this.file}: post ${id} is damaged`);
-        const entry = JSON.parse(json) as Omit<CachedPost, 'rawHash' | 'revision'>;
-        const cached: CachedPost = { ...entry, rawHash, revision };
-        defineLazyBody(cached.post, this, id);
-        return cached;
+        return this.cachedPost(id, rawHash, revision, json);
       });
     });
   }
 
   /** The REST fingerprint a post was normalized from ('' when there is none). */
   rawHash(id: number): string {
+    if (this.kept.posts) return this.kept.posts.find((cached) => cached.post.id === id)?.rawHash ?? '';
     return reading(this.file, () => (this.db.prepare('SELECT raw_hash FROM posts WHERE id = ?').get(id) as unknown as { raw_hash: string } | undefined)?.raw_hash ?? '');
   }
 
@@ -201,17 +234,25 @@ export class BuildState {
   sync(): SyncState | undefined {
     const marker = this.meta('marker');
     if (marker === undefined) return undefined;
+    return { marker, known: (this.kept.known ??= this.readKnown()) };
+  }
+
+  private readKnown(): Record<number, KnownPost> {
     return reading(this.file, () => {
       const known: Record<number, KnownPost> = {};
       for (const [id, modified, mediaId, terms] of allRows<[number, string, number, string]>(this.db, 'SELECT id, modified, media_id, terms FROM wp_known')) {
         known[id] = { modified, mediaId, terms: terms ? terms.split(',').map(Number) : [] };
       }
-      return { marker, known };
+      return known;
     });
   }
 
   /** Every output record, by root-relative path. */
   outputs(): Map<string, OutputRecord> {
+    return (this.kept.outputs ??= this.readOutputs());
+  }
+
+  private readOutputs(): Map<string, OutputRecord> {
     return reading(this.file, () => {
       const outputs = new Map<string, OutputRecord>();
       // Thousands of pages share a few page descriptions: each read once, shared (records are not changed in place).
@@ -235,12 +276,15 @@ export class BuildState {
 
   /** The order of every news list when the outputs were made, as fingerprints by list id. */
   lists(): Map<string, string> {
-    return reading(this.file, () => new Map(allRows<[id: string, fingerprint: string]>(this.db, 'SELECT id, fingerprint FROM lists')));
+    return (this.kept.lists ??= reading(this.file, () => new Map(allRows<[id: string, fingerprint: string]>(this.db, 'SELECT id, fingerprint FROM lists'))));
   }
 
   /** Saves a run's changes in one transaction: all of them or, on any failure, none. */
   save(changes: StateChanges): void {
     const db = this.db;
+    const generation = `${process.pid}-${Date.now()}-${(savesByProcess += 1)}`;
+    const meta = { ...this.remembered, ...changes.meta, generation };
+    const saved: SavedPost[] = [];
     db.exec('BEGIN IMMEDIATE');
     try {
       if (changes.clean) {
@@ -248,7 +292,7 @@ export class BuildState {
       }
       const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value, crc) VALUES (?, ?, ?)');
       const deleteMeta = db.prepare('DELETE FROM meta WHERE key = ?');
-      for (const [key, value] of Object.entries({ ...this.remembered, ...changes.meta })) {
+      for (const [key, value] of Object.entries(meta)) {
         if (value === undefined) deleteMeta.run(key);
         else setMeta.run(key, ...withChecksum(key, value));
       }
@@ -262,6 +306,7 @@ export class BuildState {
         putPost.run(post.post.id, rawHash, revision, json, rowChecksum(rawHash, revision, json));
         const html = post.post.contentHtml;
         putBody.run(post.post.id, html, rowChecksum(html));
+        saved.push({ id: post.post.id, rawHash, revision, json, html });
       }
       const deletePost = db.prepare('DELETE FROM posts WHERE id = ?');
       const deleteBody = db.prepare('DELETE FROM bodies WHERE post_id = ?');
@@ -298,7 +343,66 @@ export class BuildState {
       if (db.isTransaction) db.exec('ROLLBACK');
       throw savingFailure('saving the build state', this.file, error);
     }
+    this.generation = generation;
+    this.keepSaved({ ...changes, meta }, saved);
   }
+
+  /**
+   * What the process keeps after a save: the kept tables with the save's changes, as a read of the
+   * file would give them. A clean save keeps its values only: the rest is read when next needed.
+   */
+  private keepSaved(changes: StateChanges, saved: readonly SavedPost[]): void {
+    const meta = new Map(changes.clean ? [] : this.kept.meta);
+    for (const [key, value] of Object.entries(changes.meta)) meta.set(key, value);
+    if (changes.clean) {
+      this.kept = { meta };
+      return;
+    }
+    const { posts, outputs, lists, known } = this.kept;
+    const fresh = new Map(saved.map(({ id, rawHash, revision, json, html }) => [id, this.cachedPost(id, rawHash, revision, json, html)] as const));
+    const removed = new Set(changes.removedPosts);
+    this.kept = {
+      meta,
+      ...(posts && { posts: [...posts.filter((cached) => !fresh.has(cached.post.id) && !removed.has(cached.post.id)), ...fresh.values()].sort((a, b) => b.post.id - a.post.id) }),
+      ...(outputs && { outputs: withChanges(outputs, changes.outputs, changes.removedOutputs) }),
+      ...(lists && { lists: changes.lists ? withChanges(lists, changes.lists.set, changes.lists.removed) : lists }),
+      ...(known && { known: changes.known ? knownWith(known, changes.known) : known }),
+    };
+  }
+
+  /** A post as a read of its row gives it: its body read when first asked for, unless known. */
+  private cachedPost(id: number, rawHash: string, revision: string, json: string, html?: string): CachedPost {
+    const entry = JSON.parse(json) as Omit<CachedPost, 'rawHash' | 'revision'>;
+    const cached: CachedPost = { ...entry, rawHash, revision };
+    defineLazyBody(cached.post, this, id, html);
+    return cached;
+  }
+}
+
+/** A post as saved: its row, kept by the process after the save. */
+interface SavedPost {
+  id: number;
+  rawHash: string;
+  revision: string;
+  json: string;
+  html: string;
+}
+
+/** Numbers the saves of this process, so that two saves in the same millisecond differ. */
+let savesByProcess = 0;
+
+/** A copy of `map` with `set` set and `removed` removed: the kept map stays as a run read it. */
+function withChanges<V>(map: ReadonlyMap<string, V>, set: ReadonlyMap<string, V>, removed: Iterable<string>): Map<string, V> {
+  const copy = new Map(map);
+  for (const [key, value] of set) copy.set(key, value);
+  for (const key of removed) copy.delete(key);
+  return copy;
+}
+
+function knownWith(known: Record<number, KnownPost>, changes: NonNullable<StateChanges['known']>): Record<number, KnownPost> {
+  const copy = { ...known, ...changes.upsert };
+  for (const id of changes.removed) delete copy[id];
+  return copy;
 }
 
 /**
@@ -331,8 +435,8 @@ function readLazyBody(this: { [BODY_SOURCE]: { state: BuildState; id: number; ht
   return (source.html ??= source.state.body(source.id));
 }
 
-function defineLazyBody(post: NewsPostBase, state: BuildState, id: number): void {
+function defineLazyBody(post: NewsPostBase, state: BuildState, id: number, html?: string): void {
   // Not enumerable: a copy of the post (a spread) takes its body, not where it came from.
-  Object.defineProperty(post, BODY_SOURCE, { value: { state, id } });
+  Object.defineProperty(post, BODY_SOURCE, { value: { state, id, ...(html === undefined ? {} : { html }) } });
   Object.defineProperty(post, 'contentHtml', { enumerable: true, configurable: true, get: readLazyBody });
 }
