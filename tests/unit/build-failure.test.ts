@@ -7,6 +7,7 @@ import { runBuild } from '../../build/pipeline.js';
 import { DataError } from '../../build/static-data.js';
 import { dataWith } from './data-fixture.js';
 import { readTree } from './read-tree.js';
+import { warmMedia } from './warm-media.js';
 
 
 describe('a failing build', () => {
@@ -15,6 +16,7 @@ describe('a failing build', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-build-'));
     out = path.join(root, 'site');
+    await warmMedia(path.join(root, 'cache'));
     await runBuild(parseOptions(['--out', out, '--cache', path.join(root, 'cache'), '--now', '2026-01-15T12:00:00Z'], {}), true);
   });
   afterAll(() => rm(root, { recursive: true, force: true }));

@@ -13,6 +13,7 @@ import { openOutput } from '../../build/write.js';
 import { expandRoutes } from '../../src/routes.js';
 import { readTree } from './read-tree.js';
 import { makeSite } from './site-fixture.js';
+import { warmMedia } from './warm-media.js';
 
 describe('rendering in worker threads', () => {
   let root: string;
@@ -24,9 +25,10 @@ describe('rendering in worker threads', () => {
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-workers-'));
+    await warmMedia(path.join(root, 'cache'));
     single = await build(1);
     threaded = await build(3);
-  }, 120_000);
+  });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('writes the same site, byte for byte, as rendering in the main thread', async () => {
