@@ -92,6 +92,18 @@ describe('search results', () => {
     expect(fetched.filter((path) => path.includes('/more-'))).toHaveLength(1);
   });
 
+  it('fetch no rest of text for the first results shown while the fan types: their start shows until the page asks again', async () => {
+    const { engine, fetched } = engineOf(site);
+    const matches = await engine.search('buvette');
+    const docs = await engine.documents(matches.docs);
+    const first = await shownResults(engine, docs, matches.words, false);
+    expect(first[0]!.excerptParts.some((part) => part.mark)).toBe(false);
+    expect(fetched.filter((path) => path.includes('/more-'))).toEqual([]);
+    const again = await shownResults(engine, docs, matches.words);
+    expect(again[0]!.excerptParts.find((part) => part.mark)?.text).toBe('buvette');
+    expect(fetched.filter((path) => path.includes('/more-'))).toHaveLength(1);
+  });
+
   it('fetch no rest of text for results whose start holds a word of the query', async () => {
     const { search, fetched } = engineOf(site);
     const found = await search('palais');

@@ -24,10 +24,11 @@ export interface SiteSearchProps {
 
 /** Results shown at first, then per click on "Afficher plus de résultats". */
 export const RESULTS_PER_PAGE = 10;
-/** The fan pauses this long in typing before the search runs. */
-const DEBOUNCE_MS = 80;
+/** Results shown first, before the rest of the first page: about what a phone's screen holds. */
+export const FIRST_RESULTS = 4;
 
-type Shown = SearchView;
+/** `partial`: the first results only, the rest of the page on its way. */
+type Shown = SearchView & { partial?: boolean };
 
 /**
  * The search page: searches as the fan types (debounced), with a category filter, results with
@@ -50,8 +51,10 @@ export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} 
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
-    setQuery(params.get('q') ?? '');
-    setCategory(params.get('categorie') ?? '');
+    const text = params.get('q') ?? '';
+    const within = params.get('categorie') ?? '';
+    setQuery(text);
+    setCategory(within);
     try {
       engine.current = createSearchClient(worker, manifest, withBase(''), ancestors);
     } catch (error) {
@@ -59,6 +62,7 @@ export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} 
       setFailed(true);
     }
     engine.current?.categories().then(setCategoryNames, () => setFailed(true));
+    if (text) ask(engine.current, text, within);
     setLive(true);
     // The island's props are given once: the worker starts once per page view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -68,47 +72,53 @@ export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} 
     if (live) input.current?.focus();
   }, [live]);
 
-  useEffect(() => {
-    if (!live || !engine.current) return;
-    const search = engine.current;
+  /**
+   * Searches as soon as the fan types: the query goes to the worker at once (which waits for a
+   * pause in its own thread: a busy page's timers fire late), and the first results shown are the
+   * few a screen holds, with their text's start as excerpt; the rest of the page of results, and
+   * the excerpts found past a text's start, are asked for once they are shown, and only while the
+   * query is still the one typed (a query typed over costs no file for them).
+   */
+  const ask = (search: SearchClient | undefined, text: string, within: string) => {
     const id = ++run.current;
     // The address follows what is shown: written once the results are, not at every key.
     const remember = () => {
       const params = new URLSearchParams();
-      if (query) params.set('q', query);
-      if (category) params.set('categorie', category);
+      if (text) params.set('q', text);
+      if (within) params.set('categorie', within);
       window.history.replaceState(null, '', `${window.location.pathname}${params.toString() ? `?${params.toString()}` : ''}`);
     };
-    if (!query.trim()) {
+    if (!search) return;
+    if (!text.trim()) {
       remember();
       setShown(undefined);
       return;
     }
-    // The chunks load while the fan types; the search itself waits for a pause.
-    search.preload(query);
-    const timer = window.setTimeout(async () => {
-      try {
-        const view = await search.search(query, category, RESULTS_PER_PAGE);
+    search.search(text, within, FIRST_RESULTS).then(
+      async (view) => {
         // The fan typed on meanwhile: this search's results are nobody's.
         if (!view || id !== run.current) return;
         setFailed(false);
-        setShown(view);
+        setShown({ ...view, partial: true });
         remember();
-      } catch (error) {
+        // The first page of results, the first ones again with an excerpt from past their start where theirs holds no word found.
+        const page = await search.more(view.docs.slice(0, RESULTS_PER_PAGE), view.words, true).catch(() => view.results);
+        if (page && id === run.current) setShown({ ...view, results: page });
+      },
+      (error: unknown) => {
         if (id !== run.current) return;
         console.warn('Recherche impossible\u00a0:', error);
         setFailed(true);
         remember();
-      }
-    }, DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [live, query, category]);
+      },
+    );
+  };
 
   const showMore = async () => {
     if (!shown || !engine.current) return;
     const id = run.current;
     const more = await engine.current.more(shown.docs.slice(shown.results.length, shown.results.length + RESULTS_PER_PAGE), shown.words).catch(() => []);
-    if (id === run.current) setShown({ ...shown, results: [...shown.results, ...more] });
+    if (more && id === run.current) setShown({ ...shown, results: [...shown.results, ...more] });
   };
 
   if (!live) return <WithoutJavaScript categories={categories} tags={tags} />;
@@ -130,9 +140,9 @@ export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} 
             enterKeyHint="search"
             placeholder={'Ex.\u00a0: victoire Boulazac'}
             onInput={(event) => {
-              // At once, not when the effect runs after the next frame: a search answering meanwhile is for a query no longer typed.
-              run.current += 1;
-              setQuery((event.target as HTMLInputElement).value);
+              const text = (event.target as HTMLInputElement).value;
+              setQuery(text);
+              ask(engine.current, text, category);
             }}
           />
         </div>
@@ -143,8 +153,9 @@ export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} 
             name="categorie"
             value={category}
             onChange={(event) => {
-              run.current += 1;
-              setCategory((event.target as HTMLSelectElement).value);
+              const within = (event.target as HTMLSelectElement).value;
+              setCategory(within);
+              ask(engine.current, query, within);
             }}
           >
             <option value="">Toutes les catégories</option>
@@ -161,7 +172,7 @@ export function SiteSearch({ manifest, worker, categories, tags, ancestors = {} 
         {status}
       </p>
       {shown && count > 0 ? <ResultList results={shown.results} /> : null}
-      {shown && shown.results.length < count ? (
+      {shown && !shown.partial && shown.results.length < count ? (
         <p className="search-more">
           <button type="button" className="btn btn-outline" onClick={showMore}>
             Afficher plus de résultats

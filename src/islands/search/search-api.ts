@@ -31,9 +31,9 @@ export interface SearchView {
 export type SearchRequest =
   | { id: number; method: 'init'; manifest: string; base: string; ancestors: Record<string, string[]> }
   | { id: number; method: 'categories' }
-  | { id: number; method: 'preload'; query: string }
   | { id: number; method: 'search'; query: string; category: string; count: number }
-  | { id: number; method: 'more'; numbers: number[]; words: QueryWord[] };
+  /** `rest`: the rest of the first page, after the first results: dropped (null) when a newer search comes within a pause. */
+  | { id: number; method: 'more'; numbers: number[]; words: QueryWord[]; rest?: boolean };
 
 /** A reply to the request of the same id; `result` null for a search overtaken by a newer one. */
 export type SearchReply = { id: number; result: unknown } | { id: number; error: string };

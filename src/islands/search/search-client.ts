@@ -35,10 +35,14 @@ export function createSearchClient(workerUrl: string, manifest: string, base: st
   call({ method: 'init', manifest, base, ancestors }).catch(() => {});
   return {
     categories: () => call<string[]>({ method: 'categories' }),
-    preload: (query: string) => void call({ method: 'preload', query }).catch(() => {}),
-    /** The query's results in a category ('' for all), the first `count` ready to show; null when a newer search overtook it. */
+    /**
+     * The query's results in a category ('' for all), the first `count` ready to show; null when a
+     * newer search overtook it (the worker waits for a pause in the typing, fetching the query's
+     * chunks meanwhile).
+     */
     search: (query: string, category: string, count: number) => call<SearchView | null>({ method: 'search', query, category, count }),
-    more: (numbers: number[], words: QueryWord[]) => call<ShownResult[]>({ method: 'more', numbers, words }),
+    /** These results ready to show; with `rest` (the rest of a first page), null when the fan typed on within a pause. */
+    more: (numbers: number[], words: QueryWord[], rest = false) => call<ShownResult[] | null>({ method: 'more', numbers, words, rest }),
   };
 }
 

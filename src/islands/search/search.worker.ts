@@ -5,9 +5,14 @@ import { shownResults } from './shown-results.js';
 /**
  * The search page's worker (issue 42): the index is fetched, parsed and scored here, off the page's
  * thread, which keeps to the fan's typing and to showing the results. A search overtaken by a
- * newer one stops before fetching its results' bundles.
+ * newer one stops before scoring, or before fetching its results' bundles.
  */
 const scope = self as unknown as { onmessage: ((event: MessageEvent<SearchRequest>) => void) | null; postMessage(message: SearchReply): void };
+
+/** A search waits this long for the next key before it runs (in the worker: a busy page's timers fire late). */
+const PAUSE_MS = 80;
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 
 let engine: SearchEngine | undefined;
 let latestSearch = 0;
@@ -32,11 +37,15 @@ async function handle(request: SearchRequest): Promise<unknown> {
   switch (request.method) {
     case 'categories':
       return engine.categories();
-    case 'preload':
-      engine.preload(request.query);
-      return null;
-    case 'more':
+    case 'more': {
+      const search = latestSearch;
+      // The rest of a first page waits a pause too: a key typed meanwhile costs none of its files.
+      if (request.rest) {
+        await pause();
+        if (search !== latestSearch) return null;
+      }
       return shownResults(engine, await engine.documents(request.numbers), request.words);
+    }
     case 'search':
       return search(engine, request);
   }
@@ -44,11 +53,16 @@ async function handle(request: SearchRequest): Promise<unknown> {
 
 async function search(search: SearchEngine, request: Extract<SearchRequest, { method: 'search' }>): Promise<SearchView | null> {
   latestSearch = request.id;
+  // Each key sends its query: its chunks load at once, the search itself waits for a pause.
+  search.preload(request.query);
+  await pause();
+  if (request.id !== latestSearch) return null;
   const matches = await search.search(request.query);
   const index = (await search.categories()).indexOf(request.category);
   const docs = index === -1 ? matches.docs : await search.inCategory(matches.docs, index);
   // The fan typed on meanwhile: no bundle fetched for results nobody will see.
   if (request.id !== latestSearch) return null;
-  const results = await shownResults(search, await search.documents(docs.slice(0, request.count)), matches.words);
+  // The first results without the rest of their texts: the page asks for them (`more`) once they are shown.
+  const results = await shownResults(search, await search.documents(docs.slice(0, request.count)), matches.words, false);
   return { query: request.query, words: matches.words, docs, categoryCounts: matches.categoryCounts, results };
 }
