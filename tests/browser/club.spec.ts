@@ -87,7 +87,7 @@ test.describe('cashless widget', () => {
 
   test('no other page loads the provider script', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'the markup is the same at every width');
-    test.setTimeout(90_000);
+    test.setTimeout(360_000);
     for (const path of [...CLUB_PAGES.filter((path) => path !== '/cashless/'), '/actualites/', '/equipe/match/calendrier/']) {
       await page.goto(path);
       await expect(page.locator(WIDGET_SCRIPT), path).toHaveCount(0);
@@ -97,7 +97,7 @@ test.describe('cashless widget', () => {
 
 test.describe('club pages', () => {
   test('no broken image and no console error on any of them', async ({ page, consoleErrors }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(480_000);
     for (const path of CLUB_PAGES) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);

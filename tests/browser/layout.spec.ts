@@ -9,7 +9,7 @@ test.describe('every page of the route table', () => {
   const batches = 6;
   for (let batch = 0; batch < batches; batch += 1) {
     test(`answers 200 and logs no console error (batch ${batch + 1}/${batches})`, async ({ page, consoleErrors }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(480_000);
       for (const path of PAGES.filter((_, index) => index % batches === batch)) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
@@ -195,7 +195,7 @@ test.describe('partners slider', () => {
     await page.mouse.move(0, 0);
     const firstSlide = () => slider.locator('.swiper-slide-active').first().getAttribute('data-swiper-slide-index');
     const start = await firstSlide();
-    await expect.poll(firstSlide, { timeout: 6_000 }).not.toBe(start);
+    await expect.poll(firstSlide, { timeout: 20_000 }).not.toBe(start);
     await page.getByRole('button', { name: 'Mettre en pause' }).click();
     await expect(page.getByRole('button', { name: 'Reprendre le défilement' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('link', { name: 'Espace partenaires' })).toHaveAttribute('href', '/partenaires/nos-partenaires/');

@@ -23,7 +23,7 @@ export default defineConfig({
     cwd: ROOT,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });

@@ -59,7 +59,7 @@ test.describe('nginx with the generated server block', () => {
   test.skip(({ isMobile }) => isMobile, 'HTTP answers do not depend on the browser');
 
   test('answers every file of the output with 200 and the headers _headers promises', async ({ request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(480_000);
     const urls = outputUrls();
     expect(urls.length).toBeGreaterThan(500);
     const rules = headerRules();
@@ -199,7 +199,7 @@ test.describe('Content-Security-Policy in Chromium', () => {
   const batches = 4;
   for (let batch = 0; batch < batches; batch += 1) {
     test(`no violation on any route while its islands are used (batch ${batch + 1}/${batches})`, async ({ page, isMobile }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(600_000);
       const violations = await watchViolations(page);
       let checked = 0;
       for (const url of pages.filter((_, index) => index % batches === batch)) {

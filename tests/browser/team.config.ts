@@ -26,6 +26,7 @@ export default defineConfig({
     cwd: ROOT,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A build first: minutes on a loaded machine.
+    timeout: 600_000,
   },
 });

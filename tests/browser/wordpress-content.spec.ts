@@ -32,7 +32,7 @@ async function arrangement(first: Locator, second: Locator): Promise<'side by si
 
 test.describe('WordPress contents as their editors wrote them', () => {
   // A long page, measured element by element: more than the default 30 s on a busy machine.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 360_000 });
 
   test('the page never scrolls sideways; the 10-column table scrolls inside its own box, by keyboard too', async ({ page, consoleErrors }, testInfo) => {
     await open(page);
