@@ -59,7 +59,7 @@ test.describe('nginx with the generated server block', () => {
   test.skip(({ isMobile }) => isMobile, 'HTTP answers do not depend on the browser');
 
   test('answers every file of the output with 200 and the headers _headers promises', async ({ request }) => {
-    test.setTimeout(480_000);
+    test.setTimeout(900_000);
     const urls = outputUrls();
     expect(urls.length).toBeGreaterThan(500);
     const rules = headerRules();
