@@ -52,13 +52,6 @@ interface SourceEntry {
   variants: Record<string, StoredVariant>;
 }
 
-/** What made a public file: its source, the variant and the source's facts when known. */
-export interface VariantOrigin {
-  source: string;
-  variant: StoredVariant;
-  facts?: ImageFacts;
-}
-
 type Kind = 'url' | 'source' | 'document' | 'id';
 
 const INDEX_SCHEMA = {
@@ -148,7 +141,6 @@ export class MediaStore {
     this.savedAt = Date.now();
   }
 
-  /** Saves, then closes the index. */
   close(): void {
     try {
       this.save();
@@ -234,8 +226,8 @@ export class MediaStore {
     await rm(this.filePath(file), { force: true });
   }
 
-  /** What made a public file, from the index (undefined when nothing recorded it; read whole: only for a damaged file). */
-  originOf(file: string): VariantOrigin | undefined {
+  /** What made a public file: its source, the variant, the source's facts (read whole: only for a damaged file). */
+  originOf(file: string): { source: string; variant: StoredVariant; facts?: ImageFacts } | undefined {
     for (const [source, entry] of this.index.all<SourceEntry>('source')) {
       const variant = Object.values(entry.variants).find((candidate) => candidate.file === file);
       if (!variant) continue;
@@ -245,13 +237,9 @@ export class MediaStore {
     return undefined;
   }
 
-  /** Where the public files live in the cache (the write stage copies them to dist/media/). */
-  get filesDir(): string {
-    return path.join(this.dir, 'files');
-  }
-
+  /** A public file's place in the cache (the write stage copies it to dist/media/). */
   filePath(file: string): string {
-    return path.join(this.filesDir, path.basename(file));
+    return path.join(this.dir, 'files', path.basename(file));
   }
 
   private entry(hash: string): SourceEntry {
