@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
 import type { BuildReport } from '../../build/report.js';
@@ -103,6 +103,7 @@ const clearFaults = () => {
  */
 async function reference(content?: string, cache = 'reference-cache'): Promise<Record<string, string>> {
   rmSync(path.join(root, 'reference'), { recursive: true, force: true });
+  if (!existsSync(path.join(root, cache))) freshCache(cache);
   await build('reference', cache, '--clean', ...(content ? ['--content', content] : []));
   return readTree(path.join(root, 'reference'));
 }
@@ -114,8 +115,9 @@ async function expectSameSite(out: string, expected: Record<string, string>, bec
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'sqbb-io-faults-'));
-  await build('warm', 'warm-cache');
-}, 300_000);
+  // The run's own (tests/unit/warm-media-setup.ts): converted in one set, as a cold cache's first build converts them.
+  cpSync(inject('warmMediaCache'), warmMedia(), { recursive: true });
+});
 afterAll(async () => {
   clearFaults();
   await rm(root, { recursive: true, force: true });
@@ -143,14 +145,14 @@ describe('a media cache that cannot be written', () => {
     // Nothing left to retry: the run after has nothing to do.
     const after = await build('immutable', 'immutable-cache');
     expect([after.run.posts, after.run.pagesRendered]).toEqual([{ total: 31, added: 0, changed: 0, removed: 0 }, 0]);
-  }, 240_000);
+  });
 
   it("gives the posts their images at the next run after an EIO at one of the media store's first 15 renames", async () => {
     // Three images' converted files gone from the cache: the build makes them again (a dozen renames and more).
     const forget = forgetting(3);
     const inStore = (_from: string, to = '') => to.startsWith(path.join(root, 'store-cache', 'media'));
-    // A sample of the probe's 15 renames (each trial is three builds): its first, two within, its last.
-    for (const failAt of [1, 4, 9, 15]) {
+    // A sample of the probe's 15 renames (each trial is three builds): its first, one within, its last.
+    for (const failAt of [1, 8, 15]) {
       freshCache('store-cache', forget);
       rmSync(path.join(root, 'store'), { recursive: true, force: true });
       const calls = injectAt('rename', failAt, inStore);
@@ -165,7 +167,7 @@ describe('a media cache that cannot be written', () => {
       const article = readFileSync(path.join(root, 'store', 'actualites', 'article', '62', 'index.html'), 'utf8');
       expect(/property="og:image" content="([^"]+)"/.exec(article)?.[1], `rename ${failAt}`).not.toMatch(/og-default/);
     }
-  }, 600_000);
+  }, 900_000);
 });
 
 /** The snapshot with one post more (id 65, newest), in a new tag 16; and with `removed` posts taken out. */
@@ -226,14 +228,14 @@ describe('a publish interrupted by an I/O error', () => {
     const expected = await reference(content);
     expect(Object.keys(expected)).toContain('actualites/tag/16/index.html');
     // A sample of the steps (the probe's 7th rename among them); tests/unit/write.test.ts fails every step of smaller trees.
-    expect(await trials('new-post', [1, 4, 7, 12, 20], 'rename', content, ['--clean'], expected)).toBeGreaterThan(3);
+    expect(await trials('new-post', [1, 7, 12, 20], 'rename', content, ['--clean'], expected)).toBeGreaterThan(2);
   }, 900_000);
 
   it('never leaves a removed article online linking to one already deleted', async () => {
     const content = writeContent(path.join(root, 'removal-content'), { withNewPost: false, removed: [56, 54, 52, 50] });
     const expected = await reference(content);
     // The probe's 6th removal among them.
-    expect(await trials('removal', [1, 3, 6, 10, 20], 'both', content, [], expected)).toBeGreaterThan(2);
+    expect(await trials('removal', [1, 6, 10, 20], 'both', content, [], expected)).toBeGreaterThan(1);
   }, 900_000);
 });
 
@@ -253,7 +255,7 @@ describe('a run that fails once the site is complete', () => {
     const next = await build('late', 'late-cache', '--content', content);
     expect([next.run.mode, next.run.pagesRendered]).toEqual(['incremental', 0]);
     expect(readdirSync(root).filter((entry) => entry.startsWith('late.staging-'))).toEqual([]);
-  }, 240_000);
+  });
 
   it("exits with the site published and a warning when the report cannot be written, and the state is not left 'publishing'", async () => {
     const content = writeContent(path.join(root, 'report-content'), { withNewPost: true });
@@ -269,5 +271,5 @@ describe('a run that fails once the site is complete', () => {
     expect(existsSync(path.join(root, 'report-report.json'))).toBe(false);
     const next = await build('report', 'report-cache', '--content', content);
     expect([next.run.mode, next.run.pagesRendered]).toEqual(['incremental', 0]);
-  }, 240_000);
+  });
 });
