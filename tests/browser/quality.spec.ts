@@ -1,17 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { LEGAL_PAGE_PATHS, representativePagePaths } from './site-pages.js';
+import { LEGAL_PAGE_PATHS, pagesOfProject, representativePagePaths } from './site-pages.js';
 import { expect, test, waitForIslands } from './fixtures.js';
 
 const PAGES = representativePagePaths();
 const BATCHES = 6;
-const batch = (index: number) => PAGES.filter((_, position) => position % BATCHES === index);
-/**
- * axe costs 5 to 15 s a page: each page is analysed once, every other one by the phone project and
- * the rest by the desktop one (alternating in the route table's order, so both see every kind of
- * page and the header, menu and footer of their width).
- */
-const analysedBy = (project: string) => PAGES.filter((_, position) => position % 2 === (project === 'phone' ? 1 : 0));
-const axeBatch = (project: string, index: number) => analysedBy(project).filter((_, position) => position % BATCHES === index);
+/** axe costs 2 to 15 s a page, the pages without JavaScript are the same at every width: each page is checked in one project. */
+const batch = (project: string, index: number) => pagesOfProject(PAGES, project).filter((_, position) => position % BATCHES === index);
 
 test.describe('accessibility (axe-core)', () => {
   for (let index = 0; index < BATCHES; index += 1) {
@@ -19,7 +13,7 @@ test.describe('accessibility (axe-core)', () => {
       test.setTimeout(600_000);
       const violations: string[] = [];
       let rules = 0;
-      const paths = axeBatch(testInfo.project.name, index);
+      const paths = batch(testInfo.project.name, index);
       for (const path of paths) {
         await page.goto(path);
         await waitForIslands(page);
@@ -53,9 +47,9 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (let index = 0; index < BATCHES; index += 1) {
-    test(`every page shows its content (batch ${index + 1}/${BATCHES})`, async ({ page }) => {
+    test(`every page shows its content (batch ${index + 1}/${BATCHES})`, async ({ page }, testInfo) => {
       test.setTimeout(480_000);
-      for (const path of batch(index)) {
+      for (const path of batch(testInfo.project.name, index)) {
         await page.goto(path);
         await expect(page.locator('h1'), path).toHaveCount(1);
         const text = (await page.locator('main').innerText()).trim();

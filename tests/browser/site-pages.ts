@@ -24,5 +24,14 @@ export function representativePagePaths(perPattern = 2): string[] {
   });
 }
 
+/**
+ * The pages of `paths` a project checks when each page is checked once, in one of the two projects:
+ * every other one for the phone, the rest for the desktop (alternating in the route table's order,
+ * so both see every kind of page and the header, menu and footer of their width).
+ */
+export function pagesOfProject(paths: string[], project: string): string[] {
+  return paths.filter((_, position) => position % 2 === (project === 'phone' ? 1 : 0));
+}
+
 /** The legal notice and the privacy policy: axe must find nothing at all on them, whatever the impact. */
 export const LEGAL_PAGE_PATHS = [href('legal-notice'), href('privacy')];
