@@ -1,5 +1,6 @@
 import type { SearchReply, SearchRequest, SearchView } from './search-api.js';
 import { createSearchEngine, type SearchEngine } from './search-engine.js';
+import { MIN_PREFIX } from './search-text.js';
 import { shownResults } from './shown-results.js';
 
 /**
@@ -12,7 +13,14 @@ const scope = self as unknown as { onmessage: ((event: MessageEvent<SearchReques
 /** A search waits this long for the next key before it runs (in the worker: a busy page's timers fire late). */
 const PAUSE_MS = 80;
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+/**
+ * A query of one or two letters ('vi', 'ma': the start of most queries, whose results are seldom
+ * what the fan wants) waits this long: a fan typing on fetches none of its results' bundles, one
+ * who stops there ('AG') still gets them.
+ */
+const SHORT_QUERY_PAUSE_MS = 300;
+
+const pause = (ms = PAUSE_MS) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let engine: SearchEngine | undefined;
 let latestSearch = 0;
@@ -55,7 +63,7 @@ async function search(search: SearchEngine, request: Extract<SearchRequest, { me
   latestSearch = request.id;
   // Each key sends its query: its chunks load at once, the search itself waits for a pause.
   search.preload(request.query);
-  await pause();
+  await pause(request.query.trim().length < MIN_PREFIX ? SHORT_QUERY_PAUSE_MS : PAUSE_MS);
   if (request.id !== latestSearch) return null;
   const matches = await search.search(request.query);
   const index = (await search.categories()).indexOf(request.category);
