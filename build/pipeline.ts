@@ -1,44 +1,48 @@
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { basePathOf } from '../src/lib/html.js';
-import { upcomingMatches } from '../src/lib/matches.js';
+import type { SiteData } from '../src/site-data.js';
 import type { BuiltAssets } from './bundle.js';
-import { codeVersion } from './compiled.js';
 import { fetchContent, mediaListing, snapshotMediaDir, type FetchedContent } from './fetch.js';
 import { fingerprint, listFiles, removeLeftovers } from './fs.js';
 import { acquireBuildLock, realOutDir } from './lock.js';
 import { favourMemoryForLargeBuilds } from './memory.js';
 import type { MediaPublisher } from './media/publish-media.js';
 import { mediaStoreId, mediaTemporaryDir } from './media/store.js';
+import type { NormalizedContent } from './normalize.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
-import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
-import { BuildState, reachedBy, type ContentMeta, type OutputRecord, type StateChanges } from './state/build-state.js';
+import type { RenderSiteResult } from './render/render-site.js';
+import { formatReport, reportFile, writeReport, type BuildReport, type ReportMemo } from './report.js';
+import { assetsToState, forgetting, inputsFingerprint, knownChanges, nothingNew, runBasis, unchangedRun, type RunBasis } from './run-basis.js';
+import type { SearchIndexUpdate } from './search/index.js';
+import { BuildState, reachedBy, type CachedPost, type ContentMeta, type OutputRecord } from './state/build-state.js';
 import { StateDamagedError, stateFile } from './state/database.js';
-import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
+import type { StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
 import { playerShareImages } from './share-images.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { warning, type BuildWarning } from './warnings.js';
-import type { OutputWriter } from './write.js';
-import type { SyncState } from './wordpress/sync.js';
+import type { OutputWriter, WriteResult } from './write.js';
 
 /**
- * A build, the stages in order: lock → data → state → fetch → (nothing new: stop) → normalize →
- * routes → bundle → render → write → report. With the state of the last run, only what changed is
- * fetched, normalized and rendered. Nothing in the output changes before every page is made and
- * the state saved; then the output switches to the new site in an order that leaves a complete site
- * at every moment (build/write.ts).
+ * A build. Its stages, in the order `runStages` and `makeSite` call them:
+ *
+ *   lock → cache (the output's state) → data → fetch → static inputs → (nothing new: check, stop)
+ *   → bundle (meanwhile) → normalize → routes → render → search → other files → media → save
+ *   → write (publish) → report → finish.
+ *
+ * With the state of the last run, only what changed is fetched, normalized and rendered. Nothing in
+ * the output changes before every page is made and the state saved; then the output switches to
+ * the new site in an order that leaves a complete site at every moment (build/write.ts).
  */
 export async function runBuild(given: BuildOptions, quiet = false, warm?: WarmState): Promise<BuildReport> {
   // One folder, one name: a symbolic link to the output, or through its parent, shares its lock and state.
   const options = { ...given, outDir: realOutDir(given.outDir) };
   const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
   try {
-    // Leftovers of killed runs: nobody else writes this output or its cache while the lock is held.
-    removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
-    rmSync(mediaTemporaryDir(path.join(options.cacheDir, 'media')), { recursive: true, force: true });
+    removeLeftoversOfKilledRuns(options);
     try {
       return await runStages(options, quiet, warm);
     } catch (error) {
@@ -52,24 +56,6 @@ export async function runBuild(given: BuildOptions, quiet = false, warm?: WarmSt
   }
 }
 
-/** What the stages share: the options, the times of each stage and the warnings. */
-interface Context {
-  options: BuildOptions;
-  quiet: boolean;
-  stages: Record<string, number>;
-  warnings: BuildWarning[];
-}
-
-/** Adds the time `run` takes to the stage `name` (a stage may run in parts). */
-async function timed<T>(context: Context, name: string, run: () => Promise<T> | T): Promise<T> {
-  const start = performance.now();
-  try {
-    return await run();
-  } finally {
-    context.stages[name] = (context.stages[name] ?? 0) + performance.now() - start;
-  }
-}
-
 /**
  * What a long-running process (the builder) keeps between its builds: the state of the output,
  * open, with what its runs read and saved. Another process's save since is seen and the state read
@@ -79,19 +65,138 @@ export interface WarmState {
   state?: BuildState;
 }
 
+/** What the stages of one run share. */
+interface Run {
+  options: BuildOptions;
+  quiet: boolean;
+  state: BuildState;
+  /** Milliseconds by stage, for the report. */
+  stages: Record<string, number>;
+  warnings: BuildWarning[];
+}
+
+/** What the run is made from besides the posts: the club's data, public/ and the share cards. */
+interface StaticInputs {
+  data: StaticData;
+  publicFiles: OutputFile[];
+  /** The media store and snapshot media the posts' images come from (a purge makes every post new). */
+  mediaBasis: string;
+  /** The snapshot's media folder listing ('' for WordPress). */
+  localMedia: string;
+  /** All of it as one fingerprint: a run with nothing new compares it. */
+  fingerprint: string;
+}
+
 async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState | undefined, damaged?: string): Promise<BuildReport> {
-  const context: Context = { options, quiet, stages: {}, warnings: [] };
-  const state = await timed(context, 'cache', () => openState(options, warm, damaged !== undefined));
+  const stages: Record<string, number> = {};
+  const state = await timedIn(stages, 'cache', () => openState(options, warm, damaged !== undefined));
+  const run: Run = { options, quiet, state, stages, warnings: [] };
   try {
     // The data files first: a malformed one stops the build before anything is fetched or written.
-    const data = await timed(context, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
-    return await runWithState(context, data, state, damaged);
+    const data = await timed(run, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
+    const basis = reuseOfState(run, damaged);
+    const inputs = await staticInputs(run, data);
+    const postsUsable = basis.cachedMeta?.mediaBasis === inputs.mediaBasis;
+    const fetched = await timed(run, 'fetch', () => fetchStage(run, basis, inputs, postsUsable));
+    if (basis.outputTrusted && postsUsable && nothingNew(state, fetched, basis.cachedMeta) && state.meta('inputs') === inputs.fingerprint) {
+      const unchanged = await timed(run, 'check', () => unchangedRun(options, data, fetched));
+      if (unchanged) return finishUnchanged(run, unchanged);
+    }
+    return await makeSite(run, basis, inputs, fetched, postsUsable);
   } finally {
     if (!warm) state.close();
   }
 }
 
-/** The state of the output: the one the process keeps when nobody else saved it since, or read again. */
+/** Something changed: the stages that make pages (React, sanitize-html and the pages load only now). */
+async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched: FetchedContent, postsUsable: boolean): Promise<BuildReport> {
+  const { options, state } = run;
+  const stages = await loadPageStages();
+  const bundling = bundleStage(run, stages, inputs.data, basis);
+  const cachedPosts = basis.usable && basis.cachedMeta ? state.posts() : undefined;
+  // Render workers (large clean builds only) load meanwhile, on the other core, and help normalize.
+  const threads = stages.startRenderThreads(stages.planRenderThreads(options.renderWorkers, cachedPosts ? 0 : fetched.posts.length));
+  let output: OutputWriter | undefined;
+  try {
+    const content = await timed(run, 'normalize', () => normalizeStage(run, stages, fetched, basis, cachedPosts, postsUsable, threads.pool));
+    run.warnings.push(...inputs.data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
+    const site = stages.siteOf(content, inputs.data, options, (entry) => run.warnings.push(entry));
+    if (fetched.source === 'live') stages.checkShrink(options, site.news.posts.length);
+    const instances = await timed(run, 'routes', () => stages.expandRoutes(site));
+    const writer = (output = stages.openOutput(options.outDir));
+    const previousOutputs = basis.outputTrusted ? state.outputs() : undefined;
+    const lists = stages.listFingerprints(site);
+    const listsChanged = stages.changedLists(basis.usable ? state.lists() : new Map<string, string>(), lists);
+    const progress = run.quiet ? undefined : createProgress('render');
+    // Pages are written as they are rendered: the render stage's time includes their writing.
+    const rendered = await timed(run, 'render', () =>
+      stages.renderSite({
+        site,
+        instances,
+        assets: bundling.assets,
+        output: writer,
+        threads,
+        ...(previousOutputs
+          ? { previous: { outputs: previousOutputs, inputFrame: state.meta('inputFrame'), reached: () => reachedBy(previousOutputs, stages.changedPosts(cachedPosts ?? [], content.posts), listsChanged) } }
+          : {}),
+        ...(basis.usable ? { shells: state.meta('shells') } : {}),
+        onProgress: progress?.update,
+      }),
+    );
+    progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
+    const search = await timed(run, 'search', () => stages.updateSearchIndex({ store: state.searchStore(), outDir: options.outDir, clean: !previousOutputs, pages: stages.pagesForSearch(rendered.outputs) }));
+    for (const file of search.kept) writer.keep(file);
+    const assets = await bundling.assets;
+    const otherRecords = otherFilesStage(writer, [...assets.files, ...stages.hostingFiles(site), ...inputs.publicFiles, ...search.files], previousOutputs);
+    const documents = snapshotDocuments(fetched.mediaDir ?? (options.wpUrl ? undefined : snapshotMediaDir(options)));
+    const media = await timed(run, 'media', () => mediaStage(run, stages.createMediaPublisher(), content.posts, cachedPosts, documents, basis.outputTrusted));
+    // The index files kept as they are keep their records.
+    const keptRecords = search.kept.flatMap((file) => (previousOutputs?.has(file) ? [[file, previousOutputs.get(file) as OutputRecord] as const] : []));
+    const records = new Map([...rendered.outputs.map(({ path: file, record }) => [file, record] as const), ...otherRecords, ...keptRecords]);
+    await timed(run, 'save', () => saveStage(run, { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged }));
+    const write = await timed(run, 'write', () =>
+      writer.commit(rendered.written, { ...(previousOutputs ? { previousPaths: previousOutputs.keys() } : {}), media, basePath: basePathOf(options.siteUrl), beforeChange: () => rmSync(reportFile(options.outDir), { force: true }) }),
+    );
+    output = undefined;
+    for (const leftover of write.leftovers ?? []) afterPublish(run, leftover);
+    const { memo, ...report } = await timed(run, 'report', () => reportStage(run, stages, { basis, fetched, content, site, rendered, assets, write }));
+    finishStage(run, search, { reportMemo: memo, inputs: inputs.fingerprint });
+    return publishReport(run, report);
+  } finally {
+    await threads.close();
+    output?.abort();
+  }
+}
+
+/** The modules of the stages that make pages, loaded only by a run that makes some. */
+async function loadPageStages() {
+  const [normalize, routes, shrink, renderSite, pool, inputReach, bundle, hosting, islandProps, write, report, media, search] = await Promise.all([
+    import('./normalize.js'),
+    import('../src/routes.js'),
+    import('./shrink-gate.js'),
+    import('./render/render-site.js'),
+    import('./render/pool.js'),
+    import('./render/input-reach.js'),
+    import('./bundle.js'),
+    import('./hosting/index.js'),
+    import('./shared-island-props.js'),
+    import('./write.js'),
+    import('./report.js'),
+    import('./media/publish-media.js'),
+    import('./search/index.js'),
+  ]);
+  return { ...normalize, ...routes, ...shrink, ...renderSite, ...pool, ...inputReach, ...bundle, ...hosting, ...islandProps, ...write, ...report, ...media, ...search };
+}
+
+type PageStages = Awaited<ReturnType<typeof loadPageStages>>;
+
+/** Stage lock: what runs killed meanwhile left (nobody else writes this output or its cache while the lock is held). */
+function removeLeftoversOfKilledRuns(options: BuildOptions): void {
+  removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
+  rmSync(mediaTemporaryDir(path.join(options.cacheDir, 'media')), { recursive: true, force: true });
+}
+
+/** Stage cache: the state of the output, the one the process keeps when nobody else saved it since, or read again. */
 function openState(options: BuildOptions, warm: WarmState | undefined, damaged: boolean): BuildState {
   const kept = warm?.state;
   if (kept && !damaged && kept.file === stateFile(options) && kept.stillCurrent()) return kept;
@@ -101,347 +206,230 @@ function openState(options: BuildOptions, warm: WarmState | undefined, damaged: 
   return state;
 }
 
-async function runWithState(context: Context, data: StaticData, state: BuildState, damaged: string | undefined): Promise<BuildReport> {
-  const { options } = context;
-  // The state is used when it was made by this code, for these options and this content source.
-  // Media origins decide which images the cached posts got: other origins, another state.
-  const identity = JSON.stringify({ code: codeVersion(), siteUrl: options.siteUrl, outDir: options.outDir, source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}`, ...(options.mediaOrigins.length > 0 ? { mediaOrigins: options.mediaOrigins.join(' ') } : {}) });
-  const madeBy = state.meta('identity');
-  const cleanReason = damaged ? 'unreadable cache' : options.clean ? '--clean' : state.replaced ? 'cache made by another version of the build' : madeBy === undefined ? 'no cache yet' : madeBy !== identity ? describeMismatch(madeBy, identity) : undefined;
-  if (damaged) context.warnings.push(warning('build-cache', damaged));
-  if (!context.quiet && cleanReason) log(damaged ?? `build cache: ${cleanReason}, clean build`);
-  const usable = cleanReason === undefined;
-  // The output in place is the one the records describe: the same folder, no run stopped while changing it.
-  const folder = statSync(options.outDir, { throwIfNoEntry: false });
-  const recorded = usable ? state.meta('outputFolder') : undefined;
-  const outputTrusted = usable && folder !== undefined && recorded?.ino === folder.ino && state.meta('publishing') === undefined;
+/** What the state lets the run reuse; a clean build says why. */
+function reuseOfState(run: Run, damaged: string | undefined): RunBasis {
+  const basis = runBasis(run.state, run.options, damaged !== undefined);
+  if (damaged) run.warnings.push(warning('build-cache', damaged));
+  if (!run.quiet && basis.cleanReason) log(damaged ?? `build cache: ${basis.cleanReason}, clean build`);
+  return basis;
+}
 
+/** public/, the players' share cards (networks show no SVG; made once, then read from the cache), and what posts' images come from. */
+async function staticInputs(run: Run, data: StaticData): Promise<StaticInputs> {
+  const { options } = run;
+  const publicFiles = [...collectStaticFiles(), ...(await playerShareImages(data.team.players, options.cacheDir))];
   // Posts' images are files of the media store (and of the snapshot's media folder): a purged store
   // or replaced snapshot pictures make every post new.
   const localMedia = options.wpUrl ? '' : mediaListing(snapshotMediaDir(options));
-  const mediaStore = mediaStoreId(path.join(options.cacheDir, 'media'), (message) => context.warnings.push(warning('build-cache', message)));
+  const mediaStore = mediaStoreId(path.join(options.cacheDir, 'media'), (message) => run.warnings.push(warning('build-cache', message)));
   const mediaBasis = JSON.stringify({ store: mediaStore, local: localMedia });
-  const cachedMeta = usable ? state.meta('content') : undefined;
-  const postsUsable = cachedMeta?.mediaBasis === mediaBasis;
-  // Read once: the sync starts from it, and the state saves only how the known posts changed.
-  const sync = usable && options.wpUrl ? state.sync() : undefined;
+  return { data, publicFiles, mediaBasis, localMedia, fingerprint: inputsFingerprint(data, options.now, publicFiles, mediaBasis) };
+}
+
+/** Stage fetch: what changed at the source since the state's run, or everything. */
+function fetchStage(run: Run, basis: RunBasis, inputs: StaticInputs, postsUsable: boolean): Promise<FetchedContent> {
+  const { state } = run;
   // Posts whose images failed for a passing reason (a timeout, a cache write error) are read from
   // the source again, and normalized again, until they have them.
   const retried = postsUsable && state.meta('retries') === true ? new Set(state.posts().flatMap((post) => (post.rawHash ? [] : [post.post.id]))) : new Set<number>();
-  const fetched = await timed(context, 'fetch', () =>
-    fetchContent(
-      options,
-      postsUsable ? { ...(sync ? { sync: forgetting(sync, retried) } : {}), ...(cachedMeta?.snapshot && retried.size === 0 ? { snapshot: cachedMeta.snapshot } : {}) } : {},
-      localMedia,
-      favourMemoryForLargeBuilds,
-    ),
-  );
-  // public/, and the players' share cards (networks show no SVG; made once, then read from the cache).
-  const publicFiles = [...collectStaticFiles(), ...(await playerShareImages(data.team.players, options.cacheDir))];
-  const inputs = inputsFingerprint(data, options.now, publicFiles, mediaBasis);
-  if (outputTrusted && postsUsable && nothingNew(state, fetched, cachedMeta) && state.meta('inputs') === inputs) {
-    const report = await timed(context, 'check', () => unchangedRun(options, data, fetched));
-    if (report) {
-      const complete = { ...report, stages: context.stages };
-      try {
-        writeReport(options.outDir, complete);
-      } catch (error) {
-        complete.warnings.push(warning('build-cache', `${(error as Error).message}: the site is complete, its report is not saved`));
-        if (!context.quiet) log(`warning: ${(error as Error).message}: the site is complete, its report is not saved`);
-      }
-      if (!context.quiet) log(formatReport(complete));
-      return complete;
-    }
-  }
+  const snapshot = basis.cachedMeta?.snapshot;
+  const since = postsUsable ? { ...(basis.sync ? { sync: forgetting(basis.sync, retried) } : {}), ...(snapshot && retried.size === 0 ? { snapshot } : {}) } : {};
+  return fetchContent(run.options, since, inputs.localMedia, favourMemoryForLargeBuilds);
+}
 
-  // Something changed: the stages that make pages (React, sanitize-html and the pages load only now).
-  const [{ normalizeContent, siteOf }, { expandRoutes }, { checkShrink }, { renderSite, startRenderThreads }, { planRenderThreads }, { listFingerprints, changedLists, changedPosts }, { bundleAssets }, { hostingFiles }, { sharedIslandProps }, { openOutput }, { buildReport }, { createMediaPublisher }, { updateSearchIndex, pagesForSearch }] =
-    await Promise.all([
-      import('./normalize.js'),
-      import('../src/routes.js'),
-      import('./shrink-gate.js'),
-      import('./render/render-site.js'),
-      import('./render/pool.js'),
-      import('./render/input-reach.js'),
-      import('./bundle.js'),
-      import('./hosting/index.js'),
-      import('./shared-island-props.js'),
-      import('./write.js'),
-      import('./report.js'),
-      import('./media/publish-media.js'),
-      import('./search/index.js'),
-    ]);
-  const shared = sharedIslandProps(data.club);
+/** Stage check: the last run's report, still true of the output in place. */
+function finishUnchanged(run: Run, unchanged: Omit<BuildReport, 'stages'>): BuildReport {
+  const report = { ...unchanged, stages: run.stages };
+  try {
+    writeReport(run.options.outDir, report);
+  } catch (error) {
+    afterPublish(run, `${(error as Error).message}: the site is complete, its report is not saved`, report.warnings);
+  }
+  if (!run.quiet) log(formatReport(report));
+  return report;
+}
+
+/** Stage bundle: the islands' bundles and the stylesheet, reused while their props are; made while the content is normalized. */
+function bundleStage(run: Run, stages: PageStages, data: StaticData, basis: RunBasis): { assets: Promise<BuiltAssets>; sharedProps: string; reused: boolean } {
+  const shared = stages.sharedIslandProps(data.club);
   const sharedProps = JSON.stringify(shared);
-  const stored = usable ? state.meta('assets') : undefined;
-  // Bundling does not depend on the content: it runs while the content is normalized.
-  const bundling: Promise<BuiltAssets> = stored?.sharedProps === sharedProps ? Promise.resolve(stored.built) : timed(context, 'bundle', () => bundleAssets(shared));
-  bundling.catch(() => {});
-
-  const cachedPosts = usable && cachedMeta ? state.posts() : undefined;
-  const mediaDir = path.join(options.cacheDir, 'media');
-  // Render workers (large clean builds only) load meanwhile, on the other core, and help normalize.
-  const threads = startRenderThreads(planRenderThreads(options.renderWorkers, cachedPosts ? 0 : fetched.posts.length));
-  let output: OutputWriter | undefined;
-  try {
-    const content = await timed(context, 'normalize', () =>
-      normalizeContent(
-        fetched,
-        cachedPosts && cachedMeta ? { posts: cachedPosts, meta: cachedMeta, reusable: postsUsable } : undefined,
-        { cacheDir: mediaDir, ...(options.wpUrl ? { apiUrl: options.wpUrl, mediaOrigins: options.mediaOrigins } : {}), ...(fetched.mediaDir ? { localMediaDir: fetched.mediaDir } : {}) },
-        threads.pool,
-      ),
-    );
-    context.warnings.push(...data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
-    const site = siteOf(content, data, options, (entry) => context.warnings.push(entry));
-    if (fetched.source === 'live') checkShrink(options, site.news.posts.length);
-    const instances = await timed(context, 'routes', () => expandRoutes(site));
-    const writer = openOutput(options.outDir);
-    output = writer;
-    const previousOutputs = outputTrusted ? state.outputs() : undefined;
-    const lists = listFingerprints(site);
-    const listsChanged = changedLists(usable ? state.lists() : new Map<string, string>(), lists);
-    const progress = context.quiet ? undefined : createProgress('render');
-    // Pages are written as they are rendered: the render stage's time includes their writing.
-    const rendered = await timed(context, 'render', () =>
-      renderSite({
-        site,
-        instances,
-        assets: bundling,
-        output: writer,
-        threads,
-        ...(previousOutputs
-          ? {
-              previous: {
-                outputs: previousOutputs,
-                inputFrame: state.meta('inputFrame'),
-                reached: () => reachedBy(previousOutputs, changedPosts(cachedPosts ?? [], content.posts), listsChanged),
-              },
-            }
-          : {}),
-        ...(usable ? { shells: state.meta('shells') } : {}),
-        onProgress: progress?.update,
-      }),
-    );
-    progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
-    const search = await timed(context, 'search', () =>
-      updateSearchIndex({ store: state.searchStore(), outDir: options.outDir, clean: !previousOutputs, pages: pagesForSearch(rendered.outputs) }),
-    );
-    for (const file of search.kept) writer.keep(file);
-    const assets = await bundling;
-    const otherFiles: OutputFile[] = [...assets.files, ...hostingFiles(site), ...publicFiles, ...search.files];
-    const otherRecords = new Map(otherFiles.map((file) => [file.path, { key: fingerprint(file.contents), size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength } satisfies OutputRecord] as const));
-    // A file its record says is in place with these bytes is kept without reading it back.
-    for (const file of otherFiles) {
-      if (previousOutputs?.get(file.path)?.key === otherRecords.get(file.path)?.key) writer.keep(file.path);
-      else writer.add(file);
-    }
-
-    // Images: copied from the media store, the new ones only (the previous posts' files are in place).
-    const documents = snapshotDocuments(fetched.mediaDir ?? (options.wpUrl ? undefined : snapshotMediaDir(options)));
-    const needed = new Map<string, string>([...content.posts.flatMap((post) => post.mediaFiles.map((file): [string, string] => [file, path.join(mediaDir, 'files', path.posix.basename(file))])), ...documents]);
-    const present = outputTrusted ? new Set([...(cachedPosts ?? []).flatMap((post) => post.mediaFiles), ...(state.meta('documents') ?? [])]) : undefined;
-    const media = await checkedMedia(createMediaPublisher(), mediaChanges(needed, present, options.outDir), needed, outputTrusted ? undefined : options.outDir, context.warnings);
-
-    // The state first, marked as publishing: a failure before the output changes (a full disk)
-    // leaves the site online as it was; a kill while it changes leaves a mark that makes the next
-    // run compare every file.
-    const records = new Map(rendered.outputs.map(({ path: file, record }) => [file, record] as const));
-    // The index files kept as they are keep their records.
-    const keptRecords = search.kept.flatMap((file) => (previousOutputs?.has(file) ? [[file, previousOutputs.get(file) as OutputRecord] as const] : []));
-    const allRecords = new Map([...records, ...otherRecords, ...keptRecords]);
-    const run = `${process.pid}-${Date.now()}`;
-    await timed(context, 'save', () =>
-      state.save({
-        clean: !usable,
-        meta: {
-          identity,
-          content: { ...content.meta, mediaBasis, ...(fetched.snapshot ? { snapshot: fetched.snapshot } : {}) } satisfies ContentMeta,
-          ...(fetched.sync ? { marker: fetched.sync.marker } : {}),
-          // Bundles and shells (hundreds of KB) are saved again only when they are new.
-          ...(stored?.sharedProps === sharedProps ? {} : { assets: { sharedProps, built: assetsToState(assets) } }),
-          ...(rendered.shellsChanged ? { shells: rendered.shells } : {}),
-          inputFrame: rendered.inputFrame,
-          documents: [...documents.keys()],
-          termsHash: fetched.termsHash || state.meta('termsHash'),
-          retries: content.posts.some((post) => !post.rawHash),
-          publishing: run,
-          inputs: undefined,
-        },
-        posts: content.fresh,
-        removedPosts: content.removed,
-        ...(fetched.sync ? { known: knownChanges(sync, fetched.sync) } : {}),
-        outputs: previousOutputs ? new Map([...allRecords].filter(([file, record]) => previousOutputs.get(file) !== record)) : allRecords,
-        removedOutputs: previousOutputs ? [...previousOutputs.keys()].filter((file) => !allRecords.has(file)) : [],
-        // Only what changed: at 5,000 posts the articles' recent posts alone are 5,000 lists.
-        lists: { set: new Map([...listsChanged].flatMap((id) => (lists.has(id) ? [[id, lists.get(id) as string] as const] : []))), removed: [...listsChanged].filter((id) => !lists.has(id)) },
-      }),
-    );
-    const write = await timed(context, 'write', () =>
-      writer.commit(rendered.written, { ...(previousOutputs ? { previousPaths: previousOutputs.keys() } : {}), media, basePath: basePathOf(options.siteUrl), beforeChange: () => rmSync(reportFile(options.outDir), { force: true }) }),
-    );
-    output = undefined;
-    // From here the output is the new site: what fails now (a leftover, the report) is a warning
-    // (in the report, and a line of its own in the log), never a failed run.
-    const afterPublish = (message: string) => {
-      context.warnings.push(warning('build-cache', message));
-      if (!context.quiet) log(`warning: ${message}`);
-    };
-    for (const leftover of write.leftovers ?? []) afterPublish(leftover);
-    const { memo, ...report } = await timed(context, 'report', () =>
-      buildReport({
-        source: fetched.source,
-        outDir: options.outDir,
-        run: {
-          mode: usable ? 'incremental' : 'clean',
-          ...(usable ? {} : { cleanReason }),
-          posts: { total: site.news.posts.length, ...content.changes },
-          pagesRendered: rendered.counts.rendered,
-          renderedPaths: rendered.outputs.filter((file) => file.record.page && file.rendered).map((file) => file.path.replace(/index\.html$/, '')),
-          ...(fetched.traffic ? { wordpress: fetched.traffic } : {}),
-          ...(fetched.listed ? { listed: fetched.listed } : {}),
-        },
-        outputs: rendered.outputs,
-        assets,
-        write,
-        warnings: context.warnings,
-        stages: context.stages,
-        ...(usable ? { memo: state.meta('reportMemo') } : {}),
-      }),
-    );
-    // The output is the new site: the state says so. A failure here (a full disk) costs the next
-    // run a comparison of every file, not a wrong site.
-    try {
-      search.commit();
-      const after = statSync(options.outDir);
-      state.save({ clean: false, meta: { publishing: undefined, outputFolder: { ino: after.ino, ctimeMs: after.ctimeMs }, reportMemo: memo, inputs }, posts: [], removedPosts: [], outputs: new Map(), removedOutputs: [] });
-    } catch (error) {
-      afterPublish(`${(error as Error).message}; the next run compares every file`);
-    }
-    try {
-      writeReport(options.outDir, report);
-    } catch (error) {
-      afterPublish(`${(error as Error).message}: the site is complete, its report is not saved`);
-    }
-    if (!context.quiet) log(formatReport(report));
-    return report;
-  } finally {
-    await threads.close();
-    output?.abort();
-  }
+  const stored = basis.usable ? run.state.meta('assets') : undefined;
+  const reused = stored?.sharedProps === sharedProps;
+  const assets = stored && reused ? Promise.resolve(stored.built) : timed(run, 'bundle', () => stages.bundleAssets(shared));
+  assets.catch(() => {});
+  return { assets, sharedProps, reused };
 }
 
-/** Which of the identity's parts differ: 'site URL changed since the cache was made'. */
-function describeMismatch(cached: string, wanted: string): string {
-  const names: Record<string, string> = { code: 'code', siteUrl: 'site URL', outDir: 'output folder', source: 'content source', mediaOrigins: 'media origins' };
-  try {
-    const [a, b] = [JSON.parse(cached) as Record<string, unknown>, JSON.parse(wanted) as Record<string, unknown>];
-    return `${Object.keys({ ...a, ...b }).filter((key) => a[key] !== b[key]).map((key) => names[key] ?? key).join(', ')} changed since the cache was made`;
-  } catch {
-    return 'cache made by another build';
+/** Stage normalize: the posts fetched made ready for pages, the others as the state keeps them. */
+function normalizeStage(run: Run, stages: PageStages, fetched: FetchedContent, basis: RunBasis, cachedPosts: CachedPost[] | undefined, postsUsable: boolean, pool: Parameters<PageStages['normalizeContent']>[3]): Promise<NormalizedContent> {
+  const { options } = run;
+  const cached = cachedPosts && basis.cachedMeta ? { posts: cachedPosts, meta: basis.cachedMeta, reusable: postsUsable } : undefined;
+  const media = { cacheDir: mediaDir(options), ...(options.wpUrl ? { apiUrl: options.wpUrl, mediaOrigins: options.mediaOrigins } : {}), ...(fetched.mediaDir ? { localMediaDir: fetched.mediaDir } : {}) };
+  return stages.normalizeContent(fetched, cached, media, pool);
+}
+
+/** Stage other files: bundles, hosting files, public/ and the search index; one whose record says it is in place with these bytes is kept unread. */
+function otherFilesStage(writer: OutputWriter, files: readonly OutputFile[], previous: ReadonlyMap<string, OutputRecord> | undefined): Map<string, OutputRecord> {
+  const records = new Map<string, OutputRecord>();
+  for (const file of files) {
+    const record = { key: fingerprint(file.contents), size: typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength };
+    records.set(file.path, record);
+    if (previous?.get(file.path)?.key === record.key) writer.keep(file.path);
+    else writer.add(file);
   }
+  return records;
 }
 
 /**
- * The sync's state without these posts: WordPress then lists more posts than it knows, so every id
- * is listed and the posts it does not know are fetched again (build/wordpress/sync.ts).
+ * Stage media: the images to publish, copied from the media store, the new ones only (the previous
+ * posts' files are in place), each checked against its hash and made again when damaged (one
+ * warning each; a MediaCacheError when it cannot be, before the state or the output change). A run
+ * that does not trust the output (--clean) compares every image already published with what it
+ * publishes there, and publishes it again when it differs or is a hard link an earlier version made
+ * to the cache.
  */
-function forgetting(sync: SyncState, ids: ReadonlySet<number>): SyncState {
-  if (ids.size === 0) return sync;
-  return { ...sync, known: Object.fromEntries(Object.entries(sync.known).filter(([id]) => !ids.has(Number(id)))) };
-}
-
-/** True when the content source says nothing changed since the state's run. */
-function nothingNew(state: BuildState, fetched: FetchedContent, cached: ContentMeta | undefined): boolean {
-  if (!cached || state.meta('retries') === true) return false;
-  if (fetched.source === 'snapshot') return fetched.snapshot === cached.snapshot;
-  if (fetched.listed || fetched.sync?.marker !== state.meta('marker') || fetched.termsHash !== state.meta('termsHash')) return false;
-  // Posts modified within the sync's margin come back on every run: unchanged, they change nothing.
-  return fetched.posts.every((source) => state.rawHash((source.raw as { id?: number }).id ?? 0) === source.hash);
-}
-
-/** Everything a run is made from besides the code, the options and the content, as one fingerprint. */
-function inputsFingerprint(data: StaticData, now: Date, publicFiles: readonly OutputFile[], mediaBasis: string): string {
-  const { club, team, season, legal } = data;
-  // The data as validated and derived for this "now" (scores shown, ages), and the one thing pages
-  // derive from "now" themselves: which matches are still to come.
-  const upcoming = upcomingMatches(team.matches, now.getTime()).map((match) => match.id);
-  const files = [...publicFiles].sort((a, b) => (a.path < b.path ? -1 : 1)).map((file) => `${file.path} ${fingerprint(file.contents)}`);
-  return fingerprint(JSON.stringify({ club, team, season, legal, upcoming, files, mediaBasis }));
-}
-
-/**
- * The report of a run with nothing to do: the last run's, as the output it describes is still
- * the one in place, with this run's line. Undefined when it cannot be read.
- */
-function unchangedRun(options: BuildOptions, data: StaticData, fetched: FetchedContent): Omit<BuildReport, 'stages'> | undefined {
-  let previous: BuildReport;
-  try {
-    previous = JSON.parse(readFileSync(reportFile(options.outDir), 'utf8')) as BuildReport;
-  } catch {
-    return undefined;
-  }
-  if (typeof previous?.run?.posts?.total !== 'number' || !Array.isArray(previous.warnings)) return undefined;
-  return {
-    ...previous,
-    run: {
-      mode: 'incremental',
-      posts: { total: previous.run.posts.total, added: 0, changed: 0, removed: 0 },
-      pagesRendered: 0,
-      renderedPaths: [],
-      ...(fetched.traffic ? { wordpress: fetched.traffic } : {}),
-    },
-    changed: 0,
-    removed: 0,
-    changedPaths: [],
-    // The data's warnings are this run's (they name its "now").
-    warnings: [...data.warnings, ...previous.warnings.filter((entry) => entry.kind !== 'build-cache' && !STATIC_DATA_WARNINGS.has(entry.kind))],
-  };
-}
-
-/** The images to add to the output and to remove from it: against what the state says is there, or what is there. */
-function mediaChanges(needed: ReadonlyMap<string, string>, present: ReadonlySet<string> | undefined, outDir: string) {
-  const there = present ?? listedMedia(outDir);
-  return { add: new Map([...needed].filter(([publicPath]) => !there.has(publicPath))), remove: [...there].filter((publicPath) => !needed.has(publicPath)) };
-}
-
-/**
- * Every image about to be published checked against its hash, made again when damaged (one warning
- * each; a MediaCacheError when it cannot be, before the state or the output change). `outDir`
- * (a run that does not trust the output, --clean): every image already published is compared with
- * what the build publishes there, and published again when it differs (damaged, truncated) or is
- * a hard link an earlier version made to the cache.
- */
-async function checkedMedia(publisher: MediaPublisher, media: { add: Map<string, string>; remove: string[] }, needed: ReadonlyMap<string, string>, outDir: string | undefined, warnings: BuildWarning[]) {
-  const add = new Map(media.add);
-  if (outDir) {
+async function mediaStage(run: Run, publisher: MediaPublisher, posts: readonly CachedPost[], cachedPosts: readonly CachedPost[] | undefined, documents: ReadonlyMap<string, string>, outputTrusted: boolean) {
+  const { options } = run;
+  const store = path.join(mediaDir(options), 'files');
+  const needed = new Map<string, string>([...posts.flatMap((post) => post.mediaFiles.map((file): [string, string] => [file, path.join(store, path.posix.basename(file))])), ...documents]);
+  const there = outputTrusted ? new Set([...(cachedPosts ?? []).flatMap((post) => post.mediaFiles), ...(run.state.meta('documents') ?? [])]) : new Set(listFiles(path.join(options.outDir, 'media')).map((relative) => `/media/${relative}`));
+  const add = new Map([...needed].filter(([publicPath]) => !there.has(publicPath)));
+  if (!outputTrusted) {
     for (const [publicPath, file] of needed) {
-      const published = path.join(outDir, publicPath);
+      const published = path.join(options.outDir, publicPath);
       if (!add.has(publicPath) && (publisher.sharesCacheFile(published, file) || publisher.differsFromPublished(published, file))) add.set(publicPath, file);
     }
   }
   for (const file of add.values()) await publisher.verifiedFile(file);
-  warnings.push(...publisher.warnings.map((message) => warning('build-cache', message)));
-  return { add, remove: media.remove };
+  run.warnings.push(...publisher.warnings.map((message) => warning('build-cache', message)));
+  return { add, remove: [...there].filter((publicPath) => !needed.has(publicPath)) };
 }
 
-function listedMedia(outDir: string): Set<string> {
-  return new Set(listFiles(path.join(outDir, 'media')).map((relative) => `/media/${relative}`));
+/**
+ * Stage save: the state first, marked as publishing. A failure before the output changes (a full
+ * disk) leaves the site online as it was; a kill while it changes leaves a mark that makes the next
+ * run compare every file.
+ */
+function saveStage(
+  run: Run,
+  made: {
+    basis: RunBasis;
+    inputs: StaticInputs;
+    fetched: FetchedContent;
+    content: NormalizedContent;
+    rendered: RenderSiteResult;
+    assets: BuiltAssets;
+    bundling: { sharedProps: string; reused: boolean };
+    documents: ReadonlyMap<string, string>;
+    records: ReadonlyMap<string, OutputRecord>;
+    previousOutputs: ReadonlyMap<string, OutputRecord> | undefined;
+    lists: ReadonlyMap<string, string>;
+    listsChanged: ReadonlySet<string>;
+  },
+): void {
+  const { state } = run;
+  const { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged } = made;
+  state.save({
+    clean: !basis.usable,
+    meta: {
+      identity: basis.identity,
+      content: { ...content.meta, mediaBasis: inputs.mediaBasis, ...(fetched.snapshot ? { snapshot: fetched.snapshot } : {}) } satisfies ContentMeta,
+      ...(fetched.sync ? { marker: fetched.sync.marker } : {}),
+      // Bundles and shells (hundreds of KB) are saved again only when they are new.
+      ...(bundling.reused ? {} : { assets: { sharedProps: bundling.sharedProps, built: assetsToState(assets) } }),
+      ...(rendered.shellsChanged ? { shells: rendered.shells } : {}),
+      inputFrame: rendered.inputFrame,
+      documents: [...documents.keys()],
+      termsHash: fetched.termsHash || state.meta('termsHash'),
+      retries: content.posts.some((post) => !post.rawHash),
+      publishing: `${process.pid}-${Date.now()}`,
+      inputs: undefined,
+    },
+    posts: content.fresh,
+    removedPosts: content.removed,
+    ...(fetched.sync ? { known: knownChanges(basis.sync, fetched.sync) } : {}),
+    outputs: previousOutputs ? new Map([...records].filter(([file, record]) => previousOutputs.get(file) !== record)) : records,
+    removedOutputs: previousOutputs ? [...previousOutputs.keys()].filter((file) => !records.has(file)) : [],
+    // Only what changed: at 5,000 posts the articles' recent posts alone are 5,000 lists.
+    lists: { set: new Map([...listsChanged].flatMap((id) => (lists.has(id) ? [[id, lists.get(id) as string] as const] : []))), removed: [...listsChanged].filter((id) => !lists.has(id)) },
+  });
 }
 
-/** The sync's known posts as rows: those new or different, and those gone. */
-function knownChanges(last: SyncState | undefined, now: SyncState): NonNullable<StateChanges['known']> {
-  const before = last?.known ?? {};
-  const after = now.known;
-  const upsert: typeof after = {};
-  for (const [id, known] of Object.entries(after)) {
-    const was = before[Number(id)];
-    if (!was || was.modified !== known.modified || was.mediaId !== known.mediaId || was.terms.join() !== known.terms.join()) upsert[Number(id)] = known;
+/** Stage report: what the run did, its pages' weights against the budgets. */
+function reportStage(
+  run: Run,
+  stages: PageStages,
+  made: { basis: RunBasis; fetched: FetchedContent; content: NormalizedContent; site: SiteData; rendered: RenderSiteResult; assets: BuiltAssets; write: WriteResult },
+) {
+  const { basis, fetched, content, site, rendered, assets, write } = made;
+  return stages.buildReport({
+    source: fetched.source,
+    outDir: run.options.outDir,
+    run: {
+      mode: basis.usable ? 'incremental' : 'clean',
+      ...(basis.cleanReason ? { cleanReason: basis.cleanReason } : {}),
+      posts: { total: site.news.posts.length, ...content.changes },
+      pagesRendered: rendered.counts.rendered,
+      renderedPaths: rendered.outputs.filter((file) => file.record.page && file.rendered).map((file) => file.path.replace(/index\.html$/, '')),
+      ...(fetched.traffic ? { wordpress: fetched.traffic } : {}),
+      ...(fetched.listed ? { listed: fetched.listed } : {}),
+    },
+    outputs: rendered.outputs,
+    assets,
+    write,
+    warnings: run.warnings,
+    stages: run.stages,
+    ...(basis.usable ? { memo: run.state.meta('reportMemo') } : {}),
+  });
+}
+
+/**
+ * Stage finish: the output is the new site, the state says so. A failure here (a full disk) costs
+ * the next run a comparison of every file, not a wrong site.
+ */
+function finishStage(run: Run, search: SearchIndexUpdate, meta: { reportMemo: ReportMemo | undefined; inputs: string }): void {
+  try {
+    search.commit();
+    const after = statSync(run.options.outDir);
+    run.state.save({ clean: false, meta: { publishing: undefined, outputFolder: { ino: after.ino, ctimeMs: after.ctimeMs }, ...meta }, posts: [], removedPosts: [], outputs: new Map(), removedOutputs: [] });
+  } catch (error) {
+    afterPublish(run, `${(error as Error).message}; the next run compares every file`);
   }
-  return { upsert, removed: Object.keys(before).map(Number).filter((id) => !(id in after)) };
 }
 
-/** Bundled assets as the state keeps them: their files as text (scripts and stylesheets). */
-function assetsToState(assets: BuiltAssets): BuiltAssets {
-  return { ...assets, files: assets.files.map((file) => ({ path: file.path, contents: typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8') })) };
+function publishReport(run: Run, report: BuildReport): BuildReport {
+  try {
+    writeReport(run.options.outDir, report);
+  } catch (error) {
+    afterPublish(run, `${(error as Error).message}: the site is complete, its report is not saved`);
+  }
+  if (!run.quiet) log(formatReport(report));
+  return report;
+}
+
+/**
+ * Once the output is the new site, what fails (a leftover, the report) is a warning, in the report
+ * and on a line of its own in the log, never a failed run.
+ */
+function afterPublish(run: Run, message: string, warnings: BuildWarning[] = run.warnings): void {
+  warnings.push(warning('build-cache', message));
+  if (!run.quiet) log(`warning: ${message}`);
+}
+
+function mediaDir(options: BuildOptions): string {
+  return path.join(options.cacheDir, 'media');
+}
+
+/** Adds the time `work` takes to the stage `name` (a stage may run in parts). */
+function timed<T>(run: Run, name: string, work: () => Promise<T> | T): Promise<T> {
+  return timedIn(run.stages, name, work);
+}
+
+async function timedIn<T>(stages: Record<string, number>, name: string, work: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    stages[name] = (stages[name] ?? 0) + performance.now() - start;
+  }
 }

@@ -85,7 +85,7 @@ describe('incremental builds from a snapshot folder', () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-incremental-'));
     await save();
     await buildBoth(root, source());
-  }, 60_000);
+  }, 600_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('renders nothing and rewrites no file when nothing changed', async () => {
@@ -190,7 +190,7 @@ describe('incremental builds from a live WordPress', () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-incremental-live-'));
     wordpress = await startFakeWordPress(content);
     await buildBoth(root, source());
-  }, 60_000);
+  }, 600_000);
   afterAll(async () => {
     builder.state?.close();
     await wordpress.close();
