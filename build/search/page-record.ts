@@ -25,12 +25,10 @@ export function searchRecordOf(routeId: string, file: string, html: string, prop
  * then the caption under it and its body (the banner, author box and sidebar are not searched).
  */
 export function articleRecord(props: ArticlePageProps, url: string, basePath: string): SearchRecord {
-  const caption = props.imageCaption ? `<figcaption>${escapeHtml(props.imageCaption)}</figcaption>` : '';
-  const body = readText(caption + props.contentHtml);
-  const picture = props.image;
+  const body = readText(`${props.imageCaption ? `<figcaption>${escapeHtml(props.imageCaption)}</figcaption>` : ''}${props.contentHtml}`);
+  const { image: picture } = props;
   const webp = picture?.sources.find((source) => source.type === 'image/webp');
-  const featured = picture ? imageOf(smallestCandidate(webp?.srcSet)?.src ?? picture.src, picture.width, picture.height) : undefined;
-  const image = featured ?? body.image;
+  const image = (picture && imageOf(smallestCandidate(webp?.srcSet)?.src ?? picture.src, picture.width, picture.height)) ?? body.image;
   return {
     url,
     title: squash(props.titleText),
