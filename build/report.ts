@@ -8,6 +8,7 @@ import { phoneMediaWeight, type MediaWeight } from './media-weight.js';
 import type { ContentChanges } from './normalize.js';
 import type { RenderedOutput } from './render/render-site.js';
 import type { Traffic } from './wordpress/http.js';
+import type { ReportMemo } from './state/build-state.js';
 import type { WriteResult } from './write.js';
 import { groupWarnings, type BuildWarning } from './warnings.js';
 import { formatCount } from './format-count.js';
@@ -111,17 +112,6 @@ export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageTy
     for (const href of page.stylesheets) tally.stylesheets.add(href);
   }
   return { types: [...types.entries()], paths };
-}
-
-/**
- * What the weighing of the last report found, for the next build: asset names carry their content's
- * hash and a page's record key its inputs, so equal names and keys weigh the same.
- */
-export interface ReportMemo {
-  /** gzip bytes by asset URL. */
-  assets: Record<string, number>;
-  /** The largest page of a type, by path and record key: its gzip bytes and images on a phone. */
-  pages: Record<string, { htmlGzip: number; media: MediaWeight }>;
 }
 
 /** Stage: what was built, how heavy each kind of page is, how long each stage took. */

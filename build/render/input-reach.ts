@@ -2,7 +2,10 @@ import { listOrders, revisionOf } from '../../src/pages/news/load-news.js';
 import type { RouteInputs } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
 import { fingerprint } from '../fs.js';
-import type { PageAssets } from './render-routes.js';
+import type { BuiltAssets } from '../bundle.js';
+
+/** What a page uses of the bundles: their addresses and the props every island shares. */
+export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islands' | 'sharedProps'>;
 
 /**
  * Declared inputs as the string a page's key is made of. Neither part holds a raw NUL (`other` is

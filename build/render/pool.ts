@@ -6,8 +6,7 @@ import { MAX_WORKERS } from '../options.js';
 import { startWorker } from '../worker-thread.js';
 import { WriteError, type OutputFolder, type WrittenFiles } from '../write.js';
 import { RenderError } from './render-error.js';
-import { createRenderQueue, type PageAssets, type RenderCounts, type RenderQueue, type ReuseSource } from './render-routes.js';
-import type { RenderedOutput } from './render-site.js';
+import { createRenderQueue, type PageAssets, type RenderCounts, type RenderedOutput, type RenderQueue, type ReuseSource } from './render-routes.js';
 import type { NormalizeJob, WorkerJob, WorkerMessage } from './worker.js';
 import type { PostResult } from '../wordpress/normalize.js';
 

@@ -7,19 +7,28 @@ import { href } from '../../src/routes/route-paths.js';
 import type { PageRoute, RouteInputs } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
 import { renderDocument } from '../../templates/document.js';
-import type { BuiltAssets } from '../bundle.js';
 import { fingerprint } from '../fs.js';
 import { StateDamagedError } from '../state/database.js';
 import type { OutputRecord } from '../state/build-state.js';
-import { inputsText } from './input-reach.js';
+import { inputsText, type PageAssets } from './input-reach.js';
 import { islandsIn } from './islands-in.js';
 import { createLayoutRenderer, type LayoutRenderer, type LayoutShell } from './layout-shell.js';
 import { RenderError } from './render-error.js';
 import { prefixJsonUrls, prefixRootPaths } from './site-prefix.js';
 import { searchRecordOf } from '../search/page-record.js';
 
-/** What pages link to: the stylesheet and each island's scripts (not the asset files themselves). */
-export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islands' | 'sharedProps'>;
+export type { PageAssets };
+
+/** A file of the route table as it went into the output, with its position in the route order. */
+export interface RenderedOutput {
+  path: string;
+  order: number;
+  record: OutputRecord;
+  /** Made by this build (false: kept from the previous output). */
+  rendered: boolean;
+  /** Rendered pages of searched routes: their search record (build/search/page-record.ts). */
+  search?: string;
+}
 
 /** A file of the output, either made now (`contents`) or kept from the output in place (`keep`). */
 export type EmittedFile =

@@ -6,18 +6,9 @@ import type { OutputWriter, WrittenFiles } from '../write.js';
 import { startRenderPool, type RenderPool } from './pool.js';
 import { createLayoutRenderer, type LayoutShells } from './layout-shell.js';
 import { inputFrame as inputFrameOf } from './input-reach.js';
-import { createRenderQueue, renderRoutes, type RenderCounts, type ReuseSource } from './render-routes.js';
+import { createRenderQueue, renderRoutes, type RenderCounts, type RenderedOutput, type ReuseSource } from './render-routes.js';
 
-/** A file of the route table as it went into the output, with its position in the route order. */
-export interface RenderedOutput {
-  path: string;
-  order: number;
-  record: OutputRecord;
-  /** Made by this build (false: kept from the previous output). */
-  rendered: boolean;
-  /** Rendered pages of searched routes: their search record (build/search/page-record.ts). */
-  search?: string;
-}
+export type { RenderedOutput };
 
 export interface RenderSiteResult {
   counts: RenderCounts;

@@ -3,8 +3,7 @@ import { parentPort, type MessagePort } from 'node:worker_threads';
 import { expandRoutes } from '../../src/routes.js';
 import type { SiteData } from '../../src/site-data.js';
 import { createFileWriter, type OutputFolder, type WrittenFiles } from '../write.js';
-import { renderRoutes, type PageAssets, type RenderCounts, type RenderQueue, type ReuseSource } from './render-routes.js';
-import type { RenderedOutput } from './render-site.js';
+import { renderRoutes, type PageAssets, type RenderCounts, type RenderedOutput, type RenderQueue, type ReuseSource } from './render-routes.js';
 import type { PostResult } from '../wordpress/normalize.js';
 
 /** The main thread's message to a render worker: normalize posts (clean builds), then render. */

@@ -6,7 +6,7 @@ import type { PageType } from '../../src/routes/types.js';
 import type { NewsPostBase, Term } from '../../src/types/news.js';
 import type { BuiltAssets } from '../bundle.js';
 import type { LayoutShells } from '../render/layout-shell.js';
-import type { ReportMemo } from '../report.js';
+import type { MediaWeight } from '../media-weight.js';
 import type { DataMemo } from '../static-data-memo.js';
 import type { BuildWarning } from '../warnings.js';
 import { sha256 } from '../fs.js';
@@ -41,6 +41,17 @@ export interface OutputRecord {
   posts?: number[];
   /** Declared inputs: the news list whose order picked them. */
   list?: string;
+}
+
+/**
+ * What the weighing of the last report found, for the next build: asset names carry their content's
+ * hash and a page's record key its inputs, so equal names and keys weigh the same.
+ */
+export interface ReportMemo {
+  /** gzip bytes by asset URL. */
+  assets: Record<string, number>;
+  /** The largest page of a type, by path and record key: its gzip bytes and images on a phone. */
+  pages: Record<string, { htmlGzip: number; media: MediaWeight }>;
 }
 
 /** The content's parts that are not posts, kept whole. */
