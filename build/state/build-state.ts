@@ -403,10 +403,12 @@ interface SavedPost {
 let savesByProcess = 0;
 
 /** A copy of `map` with `set` set and `removed` removed: the kept map stays as a run read it. */
-function withChanges<V>(map: ReadonlyMap<string, V>, set: ReadonlyMap<string, V>, removed: Iterable<string>): Map<string, V> {
+function withChanges<V>(map: Map<string, V>, set: ReadonlyMap<string, V>, removed: Iterable<string>): Map<string, V> {
+  const gone = [...removed];
+  if (set.size === 0 && gone.length === 0) return map;
   const copy = new Map(map);
   for (const [key, value] of set) copy.set(key, value);
-  for (const key of removed) copy.delete(key);
+  for (const key of gone) copy.delete(key);
   return copy;
 }
 
