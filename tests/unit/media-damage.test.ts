@@ -51,7 +51,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'sqbb-media-damage-'));
   await build('site');
   reference = await readTree(path.join(root, 'site'));
-}, 180_000);
+});
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('a damaged media store', () => {
@@ -76,7 +76,7 @@ describe('a damaged media store', () => {
     await expectCleanOutput('elsewhere');
     expect(sha256(readFileSync(cached)).startsWith(name.slice(0, 16))).toBe(true);
     expect(cacheWarnings(await build('elsewhere', '--clean'))).toEqual([]);
-  }, 120_000);
+  });
 
   it('replaces, on the next clean build, a published image that earlier builds hard-linked to the cache and whose damage it shares', async () => {
     const name = publishedImages('site').find((candidate) => candidate.endsWith('.webp')) as string;
@@ -89,7 +89,7 @@ describe('a damaged media store', () => {
     expect(cacheWarnings(report)).toEqual([`media cache: ${name} was damaged (its bytes do not match their hash); converted again from its source`]);
     expect(statSync(published).nlink).toBe(1);
     await expectCleanOutput('site');
-  }, 120_000);
+  });
 
   it('replaces on --clean a published image damaged in the output (zeros written into an AVIF), trusting nothing it finds there', async () => {
     const name = publishedImages('site').find((candidate) => candidate.endsWith('.avif')) as string;
@@ -101,7 +101,7 @@ describe('a damaged media store', () => {
     expect(report.changedPaths).toContain(`/media/${name}`);
     expect(cacheWarnings(report)).toEqual([]);
     await expectCleanOutput('site');
-  }, 120_000);
+  });
 
   it('forgets a record of the media index with one warning when one bit of a width flipped, and converts again: the right srcset widths', async () => {
     // The last digit of a variant's width, one bit off: still valid JSON, another number.
@@ -113,7 +113,7 @@ describe('a damaged media store', () => {
     expect(cacheWarnings(report)).toEqual([`media cache: the source record of ${source} in ${path.join(cache(), 'media', 'index.sqlite')} is damaged; it is made again`]);
     await expectCleanOutput('site');
     expect(cacheWarnings(await build('site', '--clean'))).toEqual([]);
-  }, 180_000);
+  });
 
   it('fails on one line when an image and its source are both damaged, publishes nothing, and the next build repairs both', async () => {
     const name = publishedImages('site').find((candidate) => candidate.endsWith('.jpg')) as string;
@@ -126,12 +126,12 @@ describe('a damaged media store', () => {
     expect(readdirSync(root).filter((entry) => entry.startsWith('third') && entry !== 'third.lock')).toEqual([]);
     await build('third');
     await expectCleanOutput('third');
-  }, 180_000);
+  });
 
   it('starts its index again, with one warning, when the file is not a database: the images made again, the same site', async () => {
     writeFileSync(path.join(cache(), 'media', 'index.sqlite'), 'not a database');
     const report = await build('site');
     expect(cacheWarnings(report)).toEqual([expect.stringMatching(/^media cache: \S+index\.sqlite is unreadable \(.*\); starting without it: its images are downloaded and converted again$/)]);
     await expectCleanOutput('site');
-  }, 180_000);
+  });
 });
