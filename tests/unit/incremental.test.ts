@@ -10,6 +10,7 @@ import { load } from 'cheerio';
 import { createRandom, mutationSequence, snapshotContent, touch, type Raw, type WordPressContent } from './content-mutations.js';
 import { startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';
 import { readTree } from './read-tree.js';
+import { warmMedia } from './warm-media.js';
 
 const NOW = '2026-01-15T12:00:00Z';
 
@@ -84,6 +85,8 @@ describe('incremental builds from a snapshot folder', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sqbb-incremental-'));
     await save();
+    // Both caches start with the snapshot's images converted (tests/unit/warm-media.ts): these tests are about posts.
+    for (const name of ['incremental', 'clean']) await warmMedia(path.join(root, `${name}-cache`));
     await buildBoth(root, source());
   }, 600_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
