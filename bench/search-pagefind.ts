@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as pagefind from 'pagefind';
 import type { Browser } from 'playwright-core';
 import { extractRecord } from '../build/search/extract.js';
-import { categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, type DocBundle, type SearchManifest } from '../src/islands/search/index-format.js';
+import { bundleName, categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, type DocBundle, type SearchManifest } from '../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../src/routes/search-routes.js';
 import { serveGzip } from './gzip-server.js';
 
@@ -17,7 +17,7 @@ export async function measurePagefind(input: { out: string; browser: Browser; qu
   const { out, browser, queries, cpuSlowdown, dir } = input;
   const manifest = JSON.parse(await readFile(path.join(out, SEARCH_MANIFEST), 'utf8')) as SearchManifest;
   const urls: string[] = [];
-  for (const name of manifest.bundles) for (const doc of JSON.parse(await readFile(path.join(out, INDEX_FOLDER, name), 'utf8')) as DocBundle) urls.push(doc.url);
+  for (const [index] of manifest.bundles.entries()) for (const doc of JSON.parse(await readFile(path.join(out, INDEX_FOLDER, bundleName(manifest, index)), 'utf8')) as DocBundle) urls.push(doc.url);
   const records = await Promise.all(
     urls.map(async (url, number) => {
       const names = categoryIndexes(manifest, number).map((index) => manifest.categories[index] ?? '');

@@ -1,4 +1,4 @@
-import { CATEGORY_SET_CODE, categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { bundleFileName, CATEGORY_SET_CODE, categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
 import { sha256 } from '../fs.js';
 
@@ -75,12 +75,13 @@ export class ChunkPacker {
  * changed past its start renames the bundle too, so a browser never pairs a bundle with another
  * companion than its own.
  */
-export function bundleFile(docJsons: readonly string[], restJsons: readonly string[]): { name: string; files: OutputFile[] } {
+export function bundleFile(index: number, docJsons: readonly string[], restJsons: readonly string[]): { hash: string; files: OutputFile[] } {
   const contents = `[${docJsons.join(',')}]`;
   const more = `[${restJsons.join(',')}]`;
-  const name = `docs-${sha256(`${contents}\n${more}`).slice(0, 10)}.json`;
+  const hash = sha256(`${contents}\n${more}`).slice(0, 8);
+  const name = bundleFileName(index, hash);
   return {
-    name,
+    hash,
     files: [
       { path: `${INDEX_FOLDER}/${name}`, contents },
       { path: `${INDEX_FOLDER}/${moreFileOf(name)}`, contents: more },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { bundleName, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import type { OutputFile } from '../output-file.js';
 import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
@@ -179,7 +179,8 @@ function appendedChanges(
 
 /** The files of an index but its manifest. */
 function filesOf(manifest: SearchManifest): string[] {
-  return [...manifest.chunks.map(([, name]) => name), ...manifest.bundles.flatMap((name) => [name, moreFileOf(name)])].map((name) => `${INDEX_FOLDER}/${name}`);
+  const bundles = manifest.bundles.map((_, index) => bundleName(manifest, index));
+  return [...manifest.chunks.map(([, name]) => name), ...bundles.flatMap((name) => [name, moreFileOf(name)])].map((name) => `${INDEX_FOLDER}/${name}`);
 }
 
 function nameOf(file: string): string {

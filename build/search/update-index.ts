@@ -39,6 +39,7 @@ export interface DocChange {
  */
 export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocChange[]): IndexFiles {
   const old = previous.manifest;
+  if (old.version !== 3) throw new StoreMismatch(`search index store: a manifest of version ${old.version}, not what this code writes`);
   const docs = old.docs + changes.filter((change) => !change.before).length;
 
   // Each changed term's postings to set: document → weight, 0 where the document lost the term.
@@ -94,8 +95,8 @@ export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocC
       json.push(record.docJson);
       rest.push(record.restJson);
     }
-    const { name, files } = bundleFile(json, rest);
-    bundles[bundle] = name;
+    const { hash, files } = bundleFile(bundle, json, rest);
+    bundles[bundle] = hash;
     made.push(...files);
   }
 
@@ -103,7 +104,7 @@ export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocC
   for (let doc = 0; doc < docs; doc += 1) names.push(changedDocs.get(doc)?.categories ?? namesOf(old, doc));
   // Documents keep their numbers, pages before posts: only a first post added at the end moves where posts start.
   const firstPost = old.firstPost < old.docs ? old.firstPost : (changes.find((change) => !change.before && change.after.day !== '')?.doc ?? docs);
-  return { manifest: { version: 2, docs, firstPost, chunks: packer.chunks, bundles, ...categoriesOf(names) }, made };
+  return { manifest: { version: 3, docs, firstPost, chunks: packer.chunks, bundles, ...categoriesOf(names) }, made };
 }
 
 /** The chunk a term is or would be in: the last whose first term is not after it. */

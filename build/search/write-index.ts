@@ -34,15 +34,15 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
   const bundles = [];
   for (let start = 0; start < docs.length; start += DOCS_PER_BUNDLE) {
     const bundle = docs.slice(start, start + DOCS_PER_BUNDLE);
-    bundles.push(bundleFile(bundle.map((doc) => doc.docJson), bundle.map((doc) => doc.restJson)));
+    bundles.push(bundleFile(start / DOCS_PER_BUNDLE, bundle.map((doc) => doc.docJson), bundle.map((doc) => doc.restJson)));
   }
 
   const manifest: SearchManifest = {
-    version: 2,
+    version: 3,
     docs: docs.length,
     firstPost: firstPostOf(docs),
     chunks: packer.chunks,
-    bundles: bundles.map((bundle) => bundle.name),
+    bundles: bundles.map((bundle) => bundle.hash),
     ...categoriesOf(docs.map((doc) => doc.categories)),
   };
   return { manifest, made: [...packer.files, ...bundles.flatMap((bundle) => bundle.files)] };

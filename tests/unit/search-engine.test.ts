@@ -3,6 +3,7 @@ import { indexRecordOf } from '../../build/search/doc-terms.js';
 import type { SearchRecord } from '../../build/search/extract.js';
 import { writeSearchIndex } from '../../build/search/write-index.js';
 import { createSearchEngine } from '../../src/islands/search/search-engine.js';
+import { bundleName } from '../../src/islands/search/index-format.js';
 import { shownResults } from '../../src/islands/search/shown-results.js';
 
 /**
@@ -171,12 +172,14 @@ describe('the search’s category filter', () => {
     expect((await engine.documents(found.docs)).find((doc) => doc.url === '/actualites/article/2/')?.categories).toEqual(['Jeunes & formation']);
   });
 
-  it('reads each document’s categories from the manifest’s string, and from the array manifests held before', async () => {
+  it('reads each document’s categories from the manifest’s string, and from the array manifests held before (with whole bundle names)', async () => {
     const ordered = [...records].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
     const { manifest, made } = writeSearchIndex(ordered.map(indexRecordOf));
     expect(typeof manifest.docCategories).toBe('string');
     const names = manifest.categories;
-    const before = { ...manifest, version: 1, docCategories: ordered.map((record) => names.indexOf(record.categories[0]!)), categorySets: undefined };
+    // Before version 3, the manifest named each bundle's file whole.
+    const bundles = manifest.bundles.map((_, index) => bundleName(manifest, index));
+    const before = { ...manifest, version: 1, bundles, docCategories: ordered.map((record) => names.indexOf(record.categories[0]!)), categorySets: undefined };
     for (const form of [manifest, before]) {
       const files = new Map<string, string>([['/recherche/index.json', JSON.stringify(form)], ...made.map((file): [string, string] => [file.path, String(file.contents)])]);
       const engine = createSearchEngine('/recherche/index.json', async (path) => JSON.parse(files.get(path) ?? 'null'));

@@ -1,4 +1,4 @@
-import { categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type DocBundle, type MoreTexts, type SearchDoc, type SearchManifest, type TermChunk } from './index-format.js';
+import { bundleName, categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type DocBundle, type MoreTexts, type SearchDoc, type SearchManifest, type TermChunk } from './index-format.js';
 import { editDistance, maxTypos, parseQuery, type QueryWord } from './search-text.js';
 
 /** What a search found: documents by number, best first, and how many fall in each category. */
@@ -53,7 +53,7 @@ interface WordScores {
 export function createSearchEngine(manifestPath: string, fetchJson: FetchJson, ancestors: Readonly<Record<string, readonly string[]>> = {}) {
   const manifest = fetchJson(manifestPath).then((value) => {
     const data = value as SearchManifest;
-    if (!(data?.version <= 2) || !Array.isArray(data.chunks)) throw new Error('index de recherche illisible');
+    if (!(data?.version <= 3) || !Array.isArray(data.chunks)) throw new Error('index de recherche illisible');
     return data;
   });
   /**
@@ -235,7 +235,7 @@ export function createSearchEngine(manifestPath: string, fetchJson: FetchJson, a
       const data = await manifest;
       return Promise.all(
         numbers.map(async (number) => {
-          const bundle = (await file(data.bundles[Math.floor(number / DOCS_PER_BUNDLE)] ?? '')) as DocBundle;
+          const bundle = (await file(bundleName(data, Math.floor(number / DOCS_PER_BUNDLE)))) as DocBundle;
           const doc = bundle[number % DOCS_PER_BUNDLE];
           if (!doc) throw new Error(`document ${number} absent de l'index`);
           return { ...doc, number, categories: categoryIndexes(data, number).map((index) => data.categories[index] ?? '') };
@@ -247,7 +247,7 @@ export function createSearchEngine(manifestPath: string, fetchJson: FetchJson, a
     async wholeText(doc: SearchResultDoc): Promise<string> {
       if (!doc.more) return doc.text;
       const data = await manifest;
-      const more = (await file(moreFileOf(data.bundles[Math.floor(doc.number / DOCS_PER_BUNDLE)] ?? ''))) as MoreTexts;
+      const more = (await file(moreFileOf(bundleName(data, Math.floor(doc.number / DOCS_PER_BUNDLE))))) as MoreTexts;
       return doc.text + (more[doc.number % DOCS_PER_BUNDLE] ?? '');
     },
   };
