@@ -1,4 +1,4 @@
-import { bundleFileName, CATEGORY_SET_CODE, categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { BUNDLE_HASH_DIGITS, bundleFileName, CATEGORY_SET_CODE, categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
 import { sha256 } from '../fs.js';
 
@@ -78,7 +78,7 @@ export class ChunkPacker {
 export function bundleFile(index: number, docJsons: readonly string[], restJsons: readonly string[]): { hash: string; files: OutputFile[] } {
   const contents = `[${docJsons.join(',')}]`;
   const more = `[${restJsons.join(',')}]`;
-  const hash = sha256(`${contents}\n${more}`).slice(0, 8);
+  const hash = sha256(`${contents}\n${more}`).slice(0, BUNDLE_HASH_DIGITS);
   const name = bundleFileName(index, hash);
   return {
     hash,

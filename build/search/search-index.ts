@@ -4,6 +4,7 @@ import { bundleName, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../..
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import type { OutputFile } from '../output-file.js';
 import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
+import { bundleCount } from './index-files.js';
 import { extractRecord } from './extract.js';
 import { searchedRoute } from './searchable.js';
 import type { SearchStore, StoredPage } from './store.js';
@@ -179,7 +180,7 @@ function appendedChanges(
 
 /** The files of an index but its manifest. */
 function filesOf(manifest: SearchManifest): string[] {
-  const bundles = manifest.bundles.map((_, index) => bundleName(manifest, index));
+  const bundles = Array.from({ length: bundleCount(manifest.docs) }, (_, index) => bundleName(manifest, index));
   return [...manifest.chunks.map(([, name]) => name), ...bundles.flatMap((name) => [name, moreFileOf(name)])].map((name) => `${INDEX_FOLDER}/${name}`);
 }
 

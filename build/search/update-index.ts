@@ -1,4 +1,4 @@
-import { DOCS_PER_BUNDLE, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { BUNDLE_HASH_DIGITS, DOCS_PER_BUNDLE, type SearchManifest } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
 import type { IndexRecord } from './doc-terms.js';
 import { bundleCount, bundleFile, categoriesOf, ChunkPacker, namesOf, termPart } from './index-files.js';
@@ -39,7 +39,8 @@ export interface DocChange {
  */
 export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocChange[]): IndexFiles {
   const old = previous.manifest;
-  if (old.version !== 3) throw new StoreMismatch(`search index store: a manifest of version ${old.version}, not what this code writes`);
+  const oldHashes = typeof old.bundles === 'string' ? old.bundles : undefined;
+  if (old.version !== 3 || oldHashes === undefined) throw new StoreMismatch(`search index store: a manifest of version ${old.version}, not what this code writes`);
   const docs = old.docs + changes.filter((change) => !change.before).length;
 
   // Each changed term's postings to set: document → weight, 0 where the document lost the term.
@@ -82,7 +83,7 @@ export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocC
 
   // Bundles: those holding a document whose JSON changed, or a new one.
   const changedDocs = new Map(changes.map((change) => [change.doc, change.after]));
-  const bundles = old.bundles.slice(0, bundleCount(docs));
+  const bundles = Array.from({ length: bundleCount(docs) }, (_, index) => oldHashes.slice(index * BUNDLE_HASH_DIGITS, (index + 1) * BUNDLE_HASH_DIGITS));
   const made = [...packer.files];
   const remade = new Set(
     changes.filter(({ before, after }) => before?.docJson !== after.docJson || before.restJson !== after.restJson).map((change) => Math.floor(change.doc / DOCS_PER_BUNDLE)),
@@ -104,7 +105,7 @@ export function updateIndexFiles(previous: PreviousIndex, changes: readonly DocC
   for (let doc = 0; doc < docs; doc += 1) names.push(changedDocs.get(doc)?.categories ?? namesOf(old, doc));
   // Documents keep their numbers, pages before posts: only a first post added at the end moves where posts start.
   const firstPost = old.firstPost < old.docs ? old.firstPost : (changes.find((change) => !change.before && change.after.day !== '')?.doc ?? docs);
-  return { manifest: { version: 3, docs, firstPost, chunks: packer.chunks, bundles, ...categoriesOf(names) }, made };
+  return { manifest: { version: 3, docs, firstPost, chunks: packer.chunks, bundles: bundles.join(''), ...categoriesOf(names) }, made };
 }
 
 /** The chunk a term is or would be in: the last whose first term is not after it. */

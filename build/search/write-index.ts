@@ -42,7 +42,7 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
     docs: docs.length,
     firstPost: firstPostOf(docs),
     chunks: packer.chunks,
-    bundles: bundles.map((bundle) => bundle.hash),
+    bundles: bundles.map((bundle) => bundle.hash).join(''),
     ...categoriesOf(docs.map((doc) => doc.categories)),
   };
   return { manifest, made: [...packer.files, ...bundles.flatMap((bundle) => bundle.files)] };

@@ -27,12 +27,13 @@ export interface SearchManifest {
   /** Term chunks: [first term, file name], in term order. */
   chunks: [first: string, file: string][];
   /**
-   * Bundle i holds documents i × DOCS_PER_BUNDLE onwards. From version 3, the hash of its bytes
-   * (8 hex digits; its file is `docs-<i>-<hash>.json`, see bundleName): the list is fetched with
-   * every query, and 1,258 whole names were 8.4 KB of a 15.6-KB manifest at 5,000 posts. Before,
-   * its file's name.
+   * Bundle i holds documents i × DOCS_PER_BUNDLE onwards. From version 3, one string: the hashes of
+   * their bytes (BUNDLE_HASH_DIGITS hex digits each) end to end, bundle i's file being
+   * `docs-<i>-<hash>.json` (see bundleName). It is fetched with every query: 1,258 whole names in
+   * an array were 8.4 KB of a 15.6-KB manifest at 5,000 posts, these hashes are about 5 KB. Before,
+   * an array of the files' names.
    */
-  bundles: string[];
+  bundles: string | string[];
   /** Category names, in the filter's order. */
   categories: string[];
   /**
@@ -88,10 +89,14 @@ export type MoreTexts = string[];
  * each version of one bundle (a browser keeps a bundle's file for good: 32 bits make a new version
  * under an old name a one-in-four-billion chance per change).
  */
-export function bundleName(manifest: Pick<SearchManifest, 'version' | 'bundles'>, index: number): string {
-  const kept = manifest.bundles[index] ?? '';
-  return manifest.version >= 3 ? bundleFileName(index, kept) : kept;
+export function bundleName(manifest: Pick<SearchManifest, 'bundles'>, index: number): string {
+  const { bundles } = manifest;
+  if (typeof bundles !== 'string') return bundles[index] ?? '';
+  return bundleFileName(index, bundles.slice(index * BUNDLE_HASH_DIGITS, (index + 1) * BUNDLE_HASH_DIGITS));
 }
+
+/** Hex digits of a bundle's hash in its name. */
+export const BUNDLE_HASH_DIGITS = 8;
 
 export function bundleFileName(index: number, hash: string): string {
   return `docs-${index}-${hash}.json`;
