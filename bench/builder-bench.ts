@@ -17,6 +17,7 @@ import { ROOT, runNodeScript } from './measure.js';
  * builder service (`npm run builder`, its own process) and http-server over its output.
  *
  *   npx tsx bench/builder-bench.ts [--posts 5000] [--runs 20] [--cron-runs 5] [--real] [--real-runs 10]
+ *   (--runs 0: Debian's WordPress only)
  *
  * - Against the WordPress double at N synthetic posts: a post is added to its content (WordPress has
  *   saved it), the notification the plugin sends follows at once, signed; the clock runs until the
@@ -25,9 +26,10 @@ import { ROOT, runNodeScript } from './measure.js';
  *   written and requests WordPress saw. Then, alternating under the same load, a publish through the
  *   builder and a cron run (`node build/launch.mjs`, the whole process) of one more post on the same
  *   output: what the builder's build costs against cron's.
- * - `--real`: the same against Debian's WordPress with wordpress/sqbb-builder.php installed: the clock
- *   starts when a PHP process is asked to wp_insert_post() (loading WordPress included, as a click's
- *   request does) and the plugin sends the notification itself.
+ * - `--real`: the same against Debian's WordPress with wordpress/sqbb-builder.php installed, served by
+ *   4 PHP workers as a PHP-FPM pool would: the post is published through the REST API (POST
+ *   /wp/v2/posts with an application password, as the block editor's "Publier" does), the plugin
+ *   sends the notification itself, and the clock runs from the request sent to the article served.
  */
 const SECRET = randomBytes(24).toString('hex');
 /** Between publishes: the builder's minimum interval between build starts (builder/scheduler.ts, 1 s) and a quiet time. */
@@ -168,11 +170,30 @@ async function benchReal(args: Args, dir: string) {
   const port = await freePort();
   const wordpress = await startWordPress(path.join(ROOT, 'tests/wordpress/seed/club-news.json'), () => {}, {
     muPlugins: [path.join(ROOT, 'wordpress/sqbb-builder.php')],
-    env: { SQBB_BUILDER_URL: `http://127.0.0.1:${port}`, SQBB_BUILDER_SECRET: SECRET },
+    // Application passwords need HTTPS, or a WordPress that says it runs locally.
+    env: { SQBB_BUILDER_URL: `http://127.0.0.1:${port}`, SQBB_BUILDER_SECRET: SECRET, SQBB_WP_ENVIRONMENT_TYPE: 'local' },
+    workers: 4,
   });
+  const password = (await wordpress.php("echo WP_Application_Passwords::create_new_application_password(1, ['name' => 'builder-bench'])[0];")).trim();
+  const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+  const restCalls: number[] = [];
+  /** "Publier" as the block editor sends it; resolves with the new post's id. */
+  const publish = async (title: string): Promise<number> => {
+    const sent = performance.now();
+    const response = await fetch(`${wordpress.apiUrl}/posts`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ title, status: 'publish', content: '<!-- wp:paragraph --><p>Le match en direct.</p><!-- /wp:paragraph -->' }),
+    });
+    const body = (await response.json()) as { id?: number; message?: string };
+    if (response.status !== 201 || typeof body.id !== 'number') throw new Error(`REST publish refused: ${response.status} ${body.message ?? ''}`);
+    restCalls.push((performance.now() - sent) / 1000);
+    return body.id;
+  };
   const builder = await startService(wordpress.apiUrl, dir, port);
   const seconds: number[] = [];
   const buildLines: string[] = [];
+  const stages: Record<string, number>[] = [];
   let site: Awaited<ReturnType<typeof serveFolder>> | undefined;
   try {
     await builder.waitFor(/^build (ok|failed) .*\(start\)/, 0, 10 * 60_000);
@@ -181,12 +202,15 @@ async function benchReal(args: Args, dir: string) {
       await pause(SPACING_MS);
       const from = builder.lines.length;
       const since = performance.now();
-      const id = Number(await wordpress.php(`echo wp_insert_post(['post_title' => 'Publié depuis WordPress n°${run}', 'post_status' => 'publish', 'post_content' => '<p>Le match en direct.</p>']);`));
+      const id = await publish(`Publié depuis WordPress n°${run}`);
       seconds.push(await servedAfter(`${site.origin}/actualites/article/${id}/`, since));
       buildLines.push(await builder.waitFor(/^build /, from));
-      log(`  publish ${run}: served after ${(seconds.at(-1) as number).toFixed(2)} s (${buildLines.at(-1)})`);
+      const { stages: timing = {} } = JSON.parse(await readFile(path.join(dir, 'site-report.json'), 'utf8')) as BuildReport;
+      stages.push(timing);
+      const slowest = Object.entries(timing).sort(([, a], [, b]) => b - a).slice(0, 4).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
+      log(`  publish ${run}: REST call ${(restCalls.at(-1) as number).toFixed(2)} s, served after ${(seconds.at(-1) as number).toFixed(2)} s (${buildLines.at(-1)}; ${slowest.join(', ')})`);
     }
-    return { publish: summary('Debian WordPress (31 seeded posts)', seconds), seconds, buildLines };
+    return { publish: summary('Debian WordPress (31 seeded posts), REST publish → served', seconds), restCall: summary('  of which the REST call', restCalls), seconds, restCalls, buildLines, stages };
   } finally {
     await site?.close();
     await builder.stop();
@@ -199,7 +223,7 @@ async function main(): Promise<void> {
   const root = await mkdtemp(path.join(tmpdir(), 'sqbb-builder-bench-'));
   try {
     log(`Builder benchmark ${new Date().toISOString()}: ${args.runs} publishes at ${args.posts} posts against the WordPress double${args.real ? `, ${args.realRuns} against Debian's WordPress` : ''}`);
-    const fake = await benchFake(args, path.join(root, 'fake'));
+    const fake = args.runs > 0 ? await benchFake(args, path.join(root, 'fake')) : undefined;
     const real = args.real ? await benchReal(args, path.join(root, 'real')) : undefined;
     const results = path.join(ROOT, 'bench/results');
     await mkdir(results, { recursive: true });

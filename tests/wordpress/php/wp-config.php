@@ -26,6 +26,8 @@ define('DISABLE_WP_CRON', true);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
 define('WP_DEBUG', false);
+// Application passwords over plain HTTP (bench/builder-bench.ts publishes through the REST API).
+if (getenv('SQBB_WP_ENVIRONMENT_TYPE')) define('WP_ENVIRONMENT_TYPE', getenv('SQBB_WP_ENVIRONMENT_TYPE'));
 // The builder's plugin (wordpress/sqbb-builder.php), when a test installs it.
 if (getenv('SQBB_BUILDER_URL')) define('SQBB_BUILDER_URL', getenv('SQBB_BUILDER_URL'));
 if (getenv('SQBB_BUILDER_SECRET')) define('SQBB_BUILDER_SECRET', getenv('SQBB_BUILDER_SECRET'));

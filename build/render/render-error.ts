@@ -1,3 +1,0 @@
-export class RenderError extends Error {
-  override name = 'RenderError';
-}
