@@ -3,6 +3,7 @@ import type { SiteData } from '../src/site-data.js';
 import type { Term } from '../src/types/news.js';
 import type { FetchedContent } from './fetch.js';
 import type { RenderPool } from './render/pool.js';
+import { createWorkQueue, taken } from './render/work-queue.js';
 import { fingerprint } from './fs.js';
 import { LARGE_BUILD_POSTS } from './memory.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
@@ -133,28 +134,22 @@ interface NormalizeJob {
 
 /** Below this many posts, sharing them with a render worker costs more than it saves (bench/README.md). */
 const MIN_POSTS_TO_SHARE = 500;
-const CHUNK = 16;
 
 /**
  * Every post normalized, in order: with render workers (a large clean build), the main thread and
- * the workers take posts from one counter, so a worker still loading simply takes fewer. A post a
- * worker could not give back is normalized here: the results are those of one thread.
+ * the workers take posts from one queue. A post a worker could not give back is normalized here:
+ * the results are those of one thread.
  */
 async function normalizeAll(jobs: readonly NormalizeJob[], helpers?: Pick<RenderPool, 'normalize'>): Promise<PostResult[]> {
   const results: (PostResult | undefined)[] = new Array(jobs.length);
   const shared = helpers && jobs.length >= MIN_POSTS_TO_SHARE && jobs.length < LARGE_BUILD_POSTS ? helpers : undefined;
-  const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  const queue = createWorkQueue();
   // The workers get the REST objects as JSON text: copied at once, parsed there.
-  const others = shared?.normalize({ posts: jobs.map((job) => JSON.stringify(job.raw)), indexes: jobs.map((job) => job.index), next, chunk: CHUNK });
+  const others = shared?.normalize({ posts: jobs.map((job) => JSON.stringify(job.raw)), indexes: jobs.map((job) => job.index), queue });
   if (others) {
-    const counter = new Int32Array(next);
     // Let the workers start first: this thread takes what they have not.
     await new Promise((resolve) => setImmediate(resolve));
-    for (let start = Atomics.add(counter, 0, CHUNK); start < jobs.length; start = Atomics.add(counter, 0, CHUNK)) {
-      for (let position = start; position < Math.min(start + CHUNK, jobs.length); position += 1) {
-        results[position] = take(jobs[position] as NormalizeJob);
-      }
-    }
+    for (const position of taken(queue, jobs.length)) results[position] = take(jobs[position] as NormalizeJob);
     for (const [position, result] of await others) results[position] = result;
   }
   return jobs.map((job, position) => results[position] ?? take(job));

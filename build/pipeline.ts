@@ -115,10 +115,11 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
   const bundling = bundleStage(run, stages, inputs.data, basis);
   const cachedPosts = basis.usable && basis.cachedMeta ? state.posts() : undefined;
   // Render workers (large clean builds only) load meanwhile, on the other core, and help normalize.
-  const threads = stages.startRenderThreads(stages.planRenderThreads(options.renderWorkers, cachedPosts ? 0 : fetched.posts.length));
+  const threads = stages.planRenderThreads(options.renderWorkers, cachedPosts ? 0 : fetched.posts.length);
+  const pool = threads > 1 ? stages.startRenderPool(threads - 1) : undefined;
   let output: OutputWriter | undefined;
   try {
-    const content = await timed(run, 'normalize', () => normalizeStage(run, stages, fetched, basis, cachedPosts, postsUsable, threads.pool));
+    const content = await timed(run, 'normalize', () => normalizeStage(run, stages, fetched, basis, cachedPosts, postsUsable, pool));
     run.warnings.push(...inputs.data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
     const site = stages.siteOf(content, inputs.data, options, (entry) => run.warnings.push(entry));
     if (fetched.source === 'live') stages.checkShrink(options, site.news.posts.length);
@@ -135,7 +136,7 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
         instances,
         assets: bundling.assets,
         output: writer,
-        threads,
+        pool,
         ...(previousOutputs
           ? { previous: { outputs: previousOutputs, inputFrame: state.meta('inputFrame'), reached: () => reachedBy(previousOutputs, stages.changedPosts(cachedPosts ?? [], content.posts), listsChanged) } }
           : {}),
@@ -163,7 +164,7 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
     finishStage(run, search, { reportMemo: memo, inputs: inputs.fingerprint });
     return publishReport(run, report);
   } finally {
-    await threads.close();
+    await pool?.close();
     output?.abort();
   }
 }

@@ -1,6 +1,6 @@
-// Worker threads do not inherit the main thread's tsx loader (Node 20): register it here, then
-// load the TypeScript worker named in workerData (see build/worker-thread.ts). A plain .mjs file
-// because nothing can load TypeScript before this runs.
+// Worker threads do not inherit the main thread's tsx loader: register it here, then load the
+// TypeScript worker named in workerData (see build/render/pool.ts). A plain .mjs file because
+// nothing can load TypeScript before this runs.
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 

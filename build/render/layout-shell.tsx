@@ -5,8 +5,7 @@ import { pageUrl } from '../../src/routes/paths.js';
 import type { SiteData } from '../../src/site-data.js';
 import { fingerprint } from '../fs.js';
 import { sharedIslandProps } from '../shared-island-props.js';
-import { islandsIn } from './islands-in.js';
-import { RenderError } from './render-error.js';
+import { islandsIn, RenderError } from './page-html.js';
 
 export interface LayoutShell {
   before: string;

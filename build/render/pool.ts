@@ -1,48 +1,32 @@
 import { availableParallelism } from 'node:os';
 import { serialize } from 'node:v8';
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { SiteData } from '../../src/site-data.js';
+import { COMPILED_VERSION } from '../compiled.js';
 import { MAX_WORKERS } from '../options.js';
-import { startWorker } from '../worker-thread.js';
-import { WriteError, type OutputFolder, type WrittenFiles } from '../write.js';
-import { RenderError } from './render-error.js';
-import { createRenderQueue, type PageAssets, type RenderCounts, type RenderedOutput, type RenderQueue, type ReuseSource } from './render-routes.js';
-import type { NormalizeJob, WorkerJob, WorkerMessage } from './worker.js';
 import type { PostResult } from '../wordpress/normalize.js';
-
-export interface PoolResult {
-  counts: RenderCounts;
-  outputs: RenderedOutput[];
-  written: WrittenFiles[];
-}
+import { WriteError, type OutputFolder } from '../write.js';
+import type { PageAssets } from './input-reach.js';
+import { RenderError } from './page-html.js';
+import type { RenderedPart, ReuseSource } from './render-routes.js';
+import { createWorkQueue, type WorkQueue } from './work-queue.js';
+import type { NormalizeJob, WorkerJob, WorkerMessage } from './worker.js';
 
 export interface RenderPool {
   readonly size: number;
-  /**
-   * The workers render the route instances they take from `queue` (which the main thread may
-   * share) and write them into `folder`.
-   */
-  render(input: {
-    site: SiteData;
-    instances: number;
-    assets: PageAssets;
-    folder: OutputFolder;
-    previous?: ReuseSource;
-    queue?: RenderQueue;
-    onProgress?: (done: number, total: number) => void;
-  }): Promise<PoolResult>;
-  /** The workers normalize the posts they take from the job's counter (which the main thread shares). */
+  /** The workers render the route instances they take from `queue` (which the main thread may share) into `folder`. */
+  render(input: { site: SiteData; instances: number; assets: PageAssets; folder: OutputFolder; previous?: ReuseSource; queue?: WorkQueue }): Promise<RenderedPart[]>;
+  /** The workers normalize the posts they take from the job's queue (which the main thread shares). */
   normalize(job: NormalizeJob): Promise<[number, PostResult][]>;
   /** Stops every worker; safe to call more than once. */
   close(): Promise<void>;
 }
 
 /**
- * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again (about
- * half a second of CPU), and the site is serialized for it. The main thread renders too (all take
- * pages from one queue), and the workers start while the content is normalized. Below this many
- * posts per thread a worker costs more than it saves, and only a free core makes it pay (figures in
- * bench/README.md).
+ * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, and the
+ * site is serialized for it. The main thread renders too (all take pages from one queue), and the
+ * workers start while the content is normalized. Below this many posts per thread a worker costs
+ * more than it saves, and only a free core makes it pay (figures in bench/README.md).
  */
 export const MIN_POSTS_PER_THREAD = 1_250;
 
@@ -61,7 +45,7 @@ const ERRORS: Record<string, new (message: string) => Error> = { RenderError, Wr
  * files itself into the new output folder.
  */
 export function startRenderPool(size: number): RenderPool {
-  const workers = Array.from({ length: size }, () => watch(startWorker('render-worker.mjs', new URL('./worker.ts', import.meta.url))));
+  const workers = Array.from({ length: size }, () => watch(startWorker()));
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
 
@@ -73,26 +57,12 @@ export function startRenderPool(size: number): RenderPool {
       const replies = await Promise.all(workers.map((worker) => runJob(worker, { kind: 'normalize', ...job }).catch(() => undefined)));
       return replies.flatMap((reply) => (reply?.type === 'normalized' ? reply.results : []));
     },
-    async render({ site, instances, assets, folder, previous, queue = createRenderQueue(), onProgress = () => {} }) {
+    async render({ site, instances, assets, folder, previous, queue = createWorkQueue() }) {
       const shared = sharedCopy(serialize(site));
       // Only what pages link to: not the asset files' bytes.
       const pageAssets: PageAssets = { cssHref: assets.cssHref, contentCssHref: assets.contentCssHref, islands: assets.islands, sharedProps: assets.sharedProps };
-      const progress = workers.map(() => 0);
       try {
-        const results = (await Promise.all(
-          workers.map((worker, index) =>
-            runJob(worker, { kind: 'render', site: shared, assets: pageAssets, folder, queue, instances, previous }, (done) => {
-              progress[index] = done;
-              onProgress(progress.reduce((sum, value) => sum + value, 0), instances);
-            }),
-          ),
-        )) as Done[];
-        const sum = (key: keyof RenderCounts) => results.reduce((total, result) => total + result.counts[key], 0);
-        return {
-          counts: { pages: sum('pages'), files: sum('files'), rendered: sum('rendered') },
-          outputs: results.flatMap((result) => result.outputs).sort((a, b) => a.order - b.order),
-          written: results.map((result) => result.written),
-        };
+        return (await Promise.all(workers.map((worker) => runJob(worker, { kind: 'render', site: shared, assets: pageAssets, folder, queue, instances, previous })))) as RenderedPart[];
       } catch (error) {
         // One worker failed: the others would only write into a folder about to be removed.
         await close();
@@ -102,11 +72,15 @@ export function startRenderPool(size: number): RenderPool {
   };
 }
 
-type Done = Extract<WorkerMessage, { type: 'done' }>;
+/** The compiled worker (a sibling of the compiled build's chunks), else its TypeScript source through the tsx loader (tests). */
+function startWorker(): Worker {
+  if (COMPILED_VERSION) return new Worker(new URL('./render-worker.mjs', import.meta.url));
+  return new Worker(new URL('../worker-boot.mjs', import.meta.url), { workerData: { entry: new URL('./worker.ts', import.meta.url).href } });
+}
 
 /**
  * The site's serialized bytes in shared memory. In a function of its own: the serializer's buffer
- * (as large as the copy: 78 MB at 20,000 posts) is garbage once copied, not kept while pages render.
+ * (as large as the copy) is garbage once copied, not kept while pages render.
  */
 function sharedCopy(bytes: Uint8Array): SharedArrayBuffer {
   const shared = new SharedArrayBuffer(bytes.byteLength);
@@ -132,18 +106,15 @@ function watch(worker: Worker): WatchedWorker {
   return watched;
 }
 
-function runJob(watched: WatchedWorker, job: WorkerJob, onProgress: (done: number) => void = () => {}): Promise<Exclude<WorkerMessage, { type: 'progress' | 'error' }>> {
+function runJob(watched: WatchedWorker, job: WorkerJob): Promise<Exclude<WorkerMessage, { type: 'error' }>> {
   return new Promise((resolve, reject) => {
     if (watched.ended) return reject(watched.ended);
-    const onMessage = (message: WorkerMessage) => {
-      if (message.type === 'progress') return onProgress(message.done);
-      watched.worker.off('message', onMessage);
+    watched.onEnd = reject;
+    watched.worker.once('message', (message: WorkerMessage) => {
       watched.onEnd = undefined;
       if (message.type !== 'error') resolve(message);
       else reject(new (ERRORS[message.name] ?? Error)(message.message));
-    };
-    watched.onEnd = reject;
-    watched.worker.on('message', onMessage);
+    });
     watched.worker.postMessage(job);
   });
 }

@@ -10,14 +10,12 @@ import { renderDocument } from '../../templates/document.js';
 import { fingerprint } from '../fs.js';
 import { StateDamagedError } from '../state/database.js';
 import type { OutputRecord } from '../state/build-state.js';
+import type { OutputWriter, WrittenFiles } from '../write.js';
 import { inputsText, type PageAssets } from './input-reach.js';
-import { islandsIn } from './islands-in.js';
 import { createLayoutRenderer, type LayoutRenderer, type LayoutShell } from './layout-shell.js';
-import { RenderError } from './render-error.js';
-import { prefixJsonUrls, prefixRootPaths } from './site-prefix.js';
+import { islandsIn, prefixJsonUrls, prefixRootPaths, RenderError } from './page-html.js';
 import { searchRecordOf } from '../search/page-record.js';
-
-export type { PageAssets };
+import { createWorkQueue, taken, type WorkQueue } from './work-queue.js';
 
 /** A file of the route table as it went into the output, with its position in the route order. */
 export interface RenderedOutput {
@@ -38,15 +36,21 @@ export type EmittedFile =
 /** Receives each file with its position in the route order (the writer, in the same thread). */
 export type EmitFile = (file: EmittedFile, order: number) => void;
 
+/** Hands each file to `writer` and lists it in `outputs`. */
+export function emitInto(writer: Pick<OutputWriter, 'add' | 'keep'>, outputs: RenderedOutput[]): EmitFile {
+  return (file, order) => {
+    outputs.push({ path: file.path, order, record: file.record, rendered: !('keep' in file), ...('search' in file && file.search !== undefined ? { search: file.search } : {}) });
+    return 'keep' in file ? writer.keep(file.path) : writer.add(file);
+  };
+}
+
 /** The previous run's records, usable only when the output they describe is the one in place. */
 export interface ReuseSource {
   outputs: ReadonlyMap<string, OutputRecord>;
   /**
-   * Given when nothing declared inputs read has changed since those records but some posts and
-   * the order of some lists (build/render/input-reach.ts): the files whose declared inputs named one
-   * of those posts or showed one of those lists. Any other file of declared inputs is kept as it
-   * is, its inputs not made again: a cron run with an edited post makes the keys of the few pages
-   * that show it, not of all 8,900.
+   * Given when nothing declared inputs read has changed but some posts and the order of some lists
+   * (input-reach.ts): the files whose declared inputs named one of those posts or showed one of
+   * those lists. Any other file of declared inputs is kept without making its inputs again.
    */
   reached?: ReadonlySet<string>;
 }
@@ -58,37 +62,16 @@ export interface RenderCounts {
   rendered: number;
 }
 
-/**
- * The route instances not yet taken, shared by every thread rendering them: each takes the next
- * `chunk` positions from one counter in shared memory, so a thread that started later (a worker
- * loading its modules) or renders slower simply takes fewer, and all finish together.
- */
-export interface RenderQueue {
-  /** One Int32: the next position to take. */
-  next: SharedArrayBuffer;
-  chunk: number;
-}
-
-/** Small enough for the threads to end within a few pages of each other, large enough to cost nothing. */
-const QUEUE_CHUNK = 16;
-
-export function createRenderQueue(chunk = QUEUE_CHUNK): RenderQueue {
-  return { next: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT), chunk };
-}
-
-/** Positions this thread takes from the queue, in chunks, until none is left. */
-function* taken(queue: RenderQueue, length: number): Generator<number> {
-  const next = new Int32Array(queue.next);
-  for (;;) {
-    const start = Atomics.add(next, 0, queue.chunk);
-    if (start >= length) return;
-    for (let order = start; order < Math.min(start + queue.chunk, length); order += 1) yield order;
-  }
+/** What one thread rendered; a worker adds the files it wrote into the output folder itself. */
+export interface RenderedPart {
+  counts: RenderCounts;
+  outputs: RenderedOutput[];
+  written?: WrittenFiles;
 }
 
 /**
- * Every route instance (or those this thread takes from `queue`) to a file handed to `emit` (the writer); nothing here
- * touches the disk but to check that a file to keep is still there, and no page stays in memory
+ * Every route instance this thread takes from `queue` to a file handed to `emit` (the writer); nothing
+ * here touches the disk but to check that a file to keep is still there, and no page stays in memory
  * once emitted. A page is rendered only when its key changed: the key covers everything a page is
  * made from (its props and head from the route's load, or the inputs its route declares; the
  * layout around it, the assets it links to, its route and path), and components are pure functions
@@ -101,16 +84,17 @@ export function renderRoutes(
   assets: PageAssets,
   emit: EmitFile,
   {
-    queue = createRenderQueue(),
+    queue = createWorkQueue(),
     onProgress = () => {},
     previous,
     layout = createLayoutRenderer(site, assets.sharedProps),
-  }: { queue?: RenderQueue; onProgress?: (done: number, total: number) => void; previous?: ReuseSource; layout?: LayoutRenderer } = {},
+  }: { queue?: WorkQueue; onProgress?: (done: number, total: number) => void; previous?: ReuseSource; layout?: LayoutRenderer } = {},
 ): RenderCounts {
   const basePath = basePathOf(site.siteUrl);
   const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.contentCssHref, assets.islands]));
   const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
   const total = instances.length;
+  const progress = new Int32Array(queue.next);
   const kept = (record: OutputRecord | undefined, key: string) => (record?.key === key ? record : undefined);
   // A file of declared inputs that no changed post or list reaches is kept without making its inputs.
   const reached = previous?.reached;
@@ -187,7 +171,8 @@ export function renderRoutes(
       throw new RenderError(`route ${route.id} (${instance.path}): ${(error as Error).message}`);
     }
     emit(output, order);
-    onProgress(counts.pages + counts.files, total);
+    // Every thread's progress: the positions taken from the shared queue.
+    onProgress(Math.min(Atomics.load(progress, 0), total), total);
   }
   return counts;
 }

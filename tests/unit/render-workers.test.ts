@@ -7,7 +7,7 @@ import { sharedIslandProps } from '../../build/shared-island-props.js';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
 import { planRenderThreads, startRenderPool } from '../../build/render/pool.js';
-import { RenderError } from '../../build/render/render-error.js';
+import { RenderError } from '../../build/render/page-html.js';
 import type { BuildReport } from '../../build/report.js';
 import { openOutput } from '../../build/write.js';
 import { expandRoutes } from '../../src/routes.js';
