@@ -1,8 +1,9 @@
 /**
  * When the builder builds: one build at a time, notifications coalesced, failures retried.
  *
- * - A notification starts a build `debounceMs` later: the other hooks of the same save (a post, its
- *   terms, its image) join it.
+ * - A notification starts a build at once (`debounceMs`, 0 by default): WordPress's plugin already
+ *   sends every change of one request (a post, its terms, its image) in one notification, so waiting
+ *   would only delay the article.
  * - Notifications that come while a build runs wait for it and are served together by the next
  *   build, which starts as soon as that one ends (builds start at least `minIntervalMs` apart): a
  *   correction right after "Publier" is online a build later, never held back, and a burst of any
@@ -92,7 +93,7 @@ export class BuildScheduler {
   private readonly now: () => number;
 
   constructor(private readonly options: SchedulerOptions) {
-    this.debounceMs = options.debounceMs ?? 300;
+    this.debounceMs = options.debounceMs ?? 0;
     this.minIntervalMs = options.minIntervalMs ?? 1_000;
     this.retryFirstMs = options.retryFirstMs ?? 5_000;
     this.retryMaxMs = options.retryMaxMs ?? 5 * 60_000;

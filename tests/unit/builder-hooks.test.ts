@@ -16,6 +16,8 @@ const BODY = JSON.stringify({ site: 'https://cms.club.example', events: [{ kind:
 
 let builder: RunningBuilder;
 let builds: number;
+/** How long the stand-in build takes. */
+let buildMs: number;
 const lines: string[] = [];
 
 function report(): BuildReport {
@@ -37,12 +39,13 @@ function report(): BuildReport {
 
 beforeEach(async () => {
   builds = 0;
+  buildMs = 50;
   lines.length = 0;
   const config = parseBuilderConfig([], { WP_API_URL: 'http://127.0.0.1:9/wp-json/wp/v2', BUILDER_SECRET: SECRET, BUILDER_PORT: '0', OUT_DIR: '/nonexistent/dist', BUILD_CACHE: '/nonexistent/cache' });
   builder = await startBuilder(config, {
     build: async (_options: BuildOptions) => {
       builds += 1;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, buildMs));
       return report();
     },
     catchUp: false,
@@ -138,6 +141,8 @@ describe('POST /hooks/wordpress', () => {
   });
 
   it('gives twenty notifications in a burst at most two builds', async () => {
+    // The burst arrives while the first build runs, however loaded the machine.
+    buildMs = 3_000;
     await Promise.all(
       Array.from({ length: 20 }, (_, index) => {
         const body = JSON.stringify({ events: [{ kind: 'post', action: 'update', id: index + 1 }] });
