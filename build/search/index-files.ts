@@ -1,35 +1,272 @@
 import { BUNDLE_HASH_DIGITS, bundleFileName, CATEGORY_SET_CODE, categoryIndexes, DOCS_PER_BUNDLE, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
 import type { OutputFile } from '../output-file.js';
 import { sha256 } from '../fs.js';
+import { decodeRecord, type IndexRecord } from './doc-terms.js';
+import type { SearchStore } from './store.js';
 
-/**
- * The pieces of the index's files, shared by the full build (write-index.ts) and the incremental
- * update (update-index.ts): both must give the same bytes for the same documents.
- */
+/** The store does not hold what its manifest says: the index is made again from every page. */
+export class StoreMismatch extends Error {}
+
+export interface IndexFiles {
+  manifest: SearchManifest;
+  /** The chunks and bundles made: one named as a file of the previous index is that file, unchanged. */
+  made: OutputFile[];
+}
+
+/** A document of the index changed, or added after every other (its number is the next one). */
+export interface DocChange {
+  doc: number;
+  /** Absent for a new document. */
+  before?: IndexRecord;
+  after: IndexRecord;
+}
 
 /**
  * A chunk closes past about this many bytes of JSON: a query fetches one chunk per word, so smaller
  * chunks cost less per query and more files per index. A term whose postings alone are larger
  * (a word on most pages) has a chunk of its own.
  */
-export const CHUNK_BYTES = 12_000;
+const CHUNK_BYTES = 12_000;
 
-/** A chunk or bundle, named by its bytes: the same bytes keep the same name. */
-export function indexFile(kind: 'terms', contents: string): { name: string; file: OutputFile } {
-  const name = `${kind}-${sha256(contents).slice(0, 10)}.json`;
-  return { name, file: { path: `${INDEX_FOLDER}/${name}`, contents } };
-}
+const EMPTY: SearchManifest = { version: 3, docs: 0, firstPost: 0, chunks: [], bundles: '', categories: [], docCategories: '', categorySets: [] };
 
-/** One term of a chunk: its postings are 'gap from the previous document,weight,…', documents in order. */
-export function termPart(term: string, postings: string): string {
-  return `[${JSON.stringify(term)},[${postings}]]`;
+/** The whole index of these documents, document i numbered i: an empty index updated with every one. */
+export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
+  return updateIndexFiles(EMPTY, undefined, docs.map((after, doc) => ({ doc, after })));
 }
 
 /**
- * Packs term parts, given in term order, into chunks: a chunk closes when the next part would
- * take it past CHUNK_BYTES. Where a chunk closes depends only on its own parts and the next one.
+ * The index after some documents changed or were added at its end, made from the previous index
+ * (its manifest, and from `store` the chunks and documents the changes reach) and these documents
+ * only: the same files as writeSearchIndex gives for every document, making again only the chunks
+ * of the terms these documents had or have (and the chunks whose packing that moves), the bundles
+ * holding them, and the manifest. Documents keep their numbers: the caller makes the whole index
+ * again when one goes or comes anywhere but the end.
  */
-export class ChunkPacker {
+export function updateIndexFiles(old: SearchManifest, store: Pick<SearchStore, 'chunk' | 'recordOf'> | undefined, changes: readonly DocChange[]): IndexFiles {
+  const oldHashes = old.bundles;
+  if (old.version !== 3 || typeof oldHashes !== 'string') throw new StoreMismatch(`search index store: a manifest of version ${old.version}, not what this code writes`);
+  const docs = old.docs + changes.filter((change) => !change.before).length;
+
+  // Each changed term's postings to set, [document, weight, …] in document order, weight 0 where
+  // the document lost the term.
+  const byTerm = new Map<string, number[]>();
+  const update = (term: string, doc: number, weight: number) => {
+    const postings = byTerm.get(term);
+    if (postings) postings.push(doc, weight);
+    else byTerm.set(term, [doc, weight]);
+  };
+  for (const { doc, before, after } of [...changes].sort((a, b) => a.doc - b.doc)) {
+    if (before?.terms === after.terms) continue;
+    const had = weightsOf(before?.terms ?? '');
+    const fields = after.terms ? after.terms.split(' ') : [];
+    for (let index = 0; index + 1 < fields.length; index += 2) {
+      const term = fields[index]!;
+      const weight = Number(fields[index + 1]);
+      if (had.get(term) !== weight) update(term, doc, weight);
+      had.delete(term);
+    }
+    for (const term of had.keys()) update(term, doc, 0);
+  }
+  const byChunk = new Map<number, Map<string, number[]>>();
+  for (const [term, postings] of byTerm) {
+    const chunk = chunkOf(old.chunks, term);
+    const terms = byChunk.get(chunk);
+    if (terms) terms.set(term, postings);
+    else byChunk.set(chunk, new Map([[term, postings]]));
+  }
+
+  // Where a chunk closes depends on the next chunk's first term: a changed chunk's predecessor is
+  // packed again too. Any other chunk is taken as it is when packing reaches its start.
+  const repacked = new Set<number>(old.chunks.length === 0 ? [0] : []);
+  for (const chunk of byChunk.keys()) {
+    repacked.add(chunk);
+    if (chunk > 0) repacked.add(chunk - 1);
+  }
+  const split = new Map<string, [term: string, part: string][]>();
+  const termsIn = (name: string) => {
+    let terms = split.get(name);
+    if (!terms) split.set(name, (terms = name ? splitChunk(required(store?.chunk(name), name)) : []));
+    return terms;
+  };
+  const packer = new ChunkPacker();
+  const chunks = old.chunks.length > 0 ? old.chunks : [['', ''] as [string, string]];
+  for (let index = 0; index < chunks.length; index += 1) {
+    if (packer.atBoundary && !repacked.has(index)) {
+      packer.reuse(chunks[index]!);
+      continue;
+    }
+    for (const [term, part] of termParts(termsIn(chunks[index]![1]), byChunk.get(index))) packer.add(term, part);
+    const next = index + 1 < chunks.length && !repacked.has(index + 1) ? termsIn(chunks[index + 1]![1])[0] : undefined;
+    if (next && packer.startsChunk(next[1])) packer.close();
+  }
+  packer.close();
+
+  // Bundles: those holding a document whose JSON changed, or a new one.
+  const changedDocs = new Map(changes.map((change) => [change.doc, change.after]));
+  const bundles = Array.from({ length: bundleCount(docs) }, (_, index) => oldHashes.slice(index * BUNDLE_HASH_DIGITS, (index + 1) * BUNDLE_HASH_DIGITS));
+  const made = [...packer.files];
+  const remade = new Set(
+    changes.filter(({ before, after }) => before?.docJson !== after.docJson || before.restJson !== after.restJson).map((change) => Math.floor(change.doc / DOCS_PER_BUNDLE)),
+  );
+  for (const bundle of [...remade].sort((a, b) => a - b)) {
+    const json: string[] = [];
+    const rest: string[] = [];
+    for (let doc = bundle * DOCS_PER_BUNDLE; doc < Math.min(docs, (bundle + 1) * DOCS_PER_BUNDLE); doc += 1) {
+      const record = changedDocs.get(doc) ?? decodeRecord(required(store?.recordOf(doc), `document ${doc}`));
+      json.push(record.docJson);
+      rest.push(record.restJson);
+    }
+    const { hash, files } = bundleFile(bundle, json, rest);
+    bundles[bundle] = hash;
+    made.push(...files);
+  }
+
+  const names: string[][] = [];
+  for (let doc = 0; doc < docs; doc += 1) names.push(changedDocs.get(doc)?.categories ?? categoryIndexes(old, doc).map((index) => old.categories[index]!));
+  // Documents keep their numbers, pages before posts: only a first post added at the end moves where posts start.
+  const firstPost = old.firstPost < old.docs ? old.firstPost : (changes.find((change) => !change.before && change.after.day !== '')?.doc ?? docs);
+  return { manifest: { version: 3, docs, firstPost, chunks: packer.chunks, bundles: bundles.join(''), ...categoriesOf(names) }, made };
+}
+
+export function bundleCount(docs: number): number {
+  return Math.ceil(docs / DOCS_PER_BUNDLE);
+}
+
+/** What the store must hold while its manifest is the output's. */
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new StoreMismatch(`search index store: ${what} is missing`);
+  return value;
+}
+
+/** The chunk a term is or would be in: the last whose first term is not after it. */
+function chunkOf(chunks: SearchManifest['chunks'], term: string): number {
+  let low = 0;
+  let high = chunks.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (chunks[middle]![0] <= term) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/**
+ * '[["a",[1,2]],["b",[3,4]]]' → [['a', '["a",[1,2]]'], ['b', '["b",[3,4]]']], without parsing the
+ * postings: a change of one document reaches the chunks of common words, whose postings list most
+ * documents. A term is letters and digits (search-text.ts), so `",[` ends it and `]]` its part.
+ */
+function splitChunk(text: string): [term: string, part: string][] {
+  const parts: [string, string][] = [];
+  let start = 1;
+  while (start < text.length - 1) {
+    const termEnd = text.indexOf('",[', start + 2);
+    const end = text.indexOf(']]', termEnd) + 2;
+    if (termEnd === -1 || end === 1) throw new StoreMismatch('search index store: a term chunk is not what this code writes');
+    const quoted = text.slice(start + 1, termEnd + 1);
+    parts.push([quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1), text.slice(start, end)]);
+    start = end + 1;
+  }
+  return parts;
+}
+
+/** One term of a chunk: its postings are 'gap from the previous document,weight,…', documents in order. */
+function termPart(term: string, postings: string): string {
+  return `[${JSON.stringify(term)},[${postings}]]`;
+}
+
+/** A chunk's terms with their parts, the changes applied, in term order. */
+function termParts(terms: readonly [string, string][], changes: Map<string, number[]> | undefined): [string, string][] {
+  if (!changes) return [...terms];
+  const parts: [string, string][] = [];
+  for (const [term, part] of terms) {
+    const change = changes.get(term);
+    if (!change) {
+      parts.push([term, part]);
+      continue;
+    }
+    const list = merged(part.slice(part.lastIndexOf('[') + 1, -2), change);
+    if (list) parts.push([term, termPart(term, list)]);
+  }
+  const known = new Set(terms.map(([term]) => term));
+  let added = false;
+  for (const [term, change] of changes) {
+    if (known.has(term)) continue;
+    const list = merged('', change);
+    if (!list) continue;
+    parts.push([term, termPart(term, list)]);
+    added = true;
+  }
+  // Terms sort as strings (by UTF-16 code units), as `<` compares them.
+  return added ? parts.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : parts;
+}
+
+/**
+ * Postings ('gap,weight,…') with some documents' weights set ([document, weight, …] in document
+ * order), or removed where 0. Read as text and copied by runs: only the postings a change reaches,
+ * and the gap after each, are written anew (the postings of a common word list thousands of documents).
+ */
+function merged(postings: string, changes: readonly number[]): string {
+  const pieces: (string | number)[] = [];
+  // A run of postings copied as they are, while their gaps still hold.
+  let runStart = -1;
+  let runEnd = -1;
+  let last = 0;
+  const flush = () => {
+    if (runStart === -1) return;
+    pieces.push(postings.slice(runStart, runEnd));
+    runStart = -1;
+  };
+  const write = (doc: number, weight: number | string) => {
+    flush();
+    pieces.push(doc - last, weight);
+    last = doc;
+  };
+  let next = 0;
+  let doc = 0;
+  for (let at = 0; at < postings.length; ) {
+    const start = at;
+    let gap = 0;
+    for (; at < postings.length && postings.charCodeAt(at) !== COMMA; at += 1) gap = gap * 10 + postings.charCodeAt(at) - ZERO;
+    const weightStart = ++at;
+    while (at < postings.length && postings.charCodeAt(at) !== COMMA) at += 1;
+    const end = at++;
+    const previous = doc;
+    doc += gap;
+    for (; next < changes.length && changes[next]! < doc; next += 2) if (changes[next + 1] !== 0) write(changes[next]!, changes[next + 1]!);
+    if (next < changes.length && changes[next] === doc) {
+      if (changes[next + 1] !== 0) write(doc, changes[next + 1]!);
+      next += 2;
+    } else if (last === previous) {
+      if (runStart === -1) runStart = start;
+      runEnd = end;
+      last = doc;
+    } else {
+      write(doc, postings.slice(weightStart, end));
+    }
+  }
+  for (; next < changes.length; next += 2) if (changes[next + 1] !== 0) write(changes[next]!, changes[next + 1]!);
+  flush();
+  return pieces.join(',');
+}
+
+const COMMA = 44;
+const ZERO = 48;
+
+/** 'term weight term weight …' (IndexRecord.terms) → term → weight. */
+function weightsOf(terms: string): Map<string, number> {
+  const weights = new Map<string, number>();
+  if (!terms) return weights;
+  const fields = terms.split(' ');
+  for (let index = 0; index + 1 < fields.length; index += 2) weights.set(fields[index]!, Number(fields[index + 1]));
+  return weights;
+}
+
+/**
+ * Packs term parts, given in term order, into chunks named by their bytes: a chunk closes when the
+ * next part would take it past CHUNK_BYTES. Where a chunk closes depends only on its own parts and the next one.
+ */
+class ChunkPacker {
   readonly chunks: SearchManifest['chunks'] = [];
   readonly files: OutputFile[] = [];
   private parts: string[] = [];
@@ -61,9 +298,10 @@ export class ChunkPacker {
 
   close(): void {
     if (this.parts.length === 0) return;
-    const { name, file } = indexFile('terms', `[${this.parts.join(',')}]`);
+    const contents = `[${this.parts.join(',')}]`;
+    const name = `terms-${sha256(contents).slice(0, 10)}.json`;
     this.chunks.push([this.first, name]);
-    this.files.push(file);
+    this.files.push({ path: `${INDEX_FOLDER}/${name}`, contents });
     this.parts = [];
     this.bytes = 0;
   }
@@ -75,7 +313,7 @@ export class ChunkPacker {
  * changed past its start renames the bundle too, so a browser never pairs a bundle with another
  * companion than its own.
  */
-export function bundleFile(index: number, docJsons: readonly string[], restJsons: readonly string[]): { hash: string; files: OutputFile[] } {
+function bundleFile(index: number, docJsons: readonly string[], restJsons: readonly string[]): { hash: string; files: OutputFile[] } {
   const contents = `[${docJsons.join(',')}]`;
   const more = `[${restJsons.join(',')}]`;
   const hash = sha256(`${contents}\n${more}`).slice(0, BUNDLE_HASH_DIGITS);
@@ -89,16 +327,12 @@ export function bundleFile(index: number, docJsons: readonly string[], restJsons
   };
 }
 
-export function bundleCount(docs: number): number {
-  return Math.ceil(docs / DOCS_PER_BUNDLE);
-}
-
 /**
  * The manifest's category names and each document's, from every document's categories in
  * document order (names in the filter's order; each document's list of them as a character, which
  * names its list among the distinct lists, numbered in order of first use).
  */
-export function categoriesOf(docCategories: readonly (readonly string[])[]): Pick<SearchManifest, 'categories' | 'docCategories' | 'categorySets'> {
+function categoriesOf(docCategories: readonly (readonly string[])[]): Pick<SearchManifest, 'categories' | 'docCategories' | 'categorySets'> {
   const categories = [...new Set(docCategories.flat())].sort((a, b) => a.localeCompare(b, 'fr'));
   const indexOf = new Map(categories.map((name, index) => [name, index]));
   const categorySets: number[][] = [];
@@ -115,9 +349,4 @@ export function categoriesOf(docCategories: readonly (readonly string[])[]): Pic
     codes += String.fromCharCode(CATEGORY_SET_CODE + set);
   }
   return { categories, docCategories: codes, categorySets };
-}
-
-/** A document's category names, from a manifest (of either form of `docCategories`). */
-export function namesOf(manifest: Pick<SearchManifest, 'categories' | 'docCategories' | 'categorySets'>, doc: number): string[] {
-  return categoryIndexes(manifest, doc).map((index) => manifest.categories[index]!);
 }

@@ -1,3 +1,224 @@
-/** The search index's stage (README.md): what the pipeline calls, once per build. */
-export { pagesForSearch } from './engine-pages.js';
-export { updateSearchIndex, type SearchIndexInput, type SearchIndexUpdate, type SearchPage } from './search-index.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundleName, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../../src/islands/search/index-format.js';
+import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
+import type { OutputFile } from '../output-file.js';
+import type { RenderedOutput } from '../render/render-site.js';
+import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
+import { extractRecord } from './extract.js';
+import { bundleCount, StoreMismatch, updateIndexFiles, writeSearchIndex, type DocChange, type IndexFiles } from './index-files.js';
+import { searchedRoute } from './searchable.js';
+import type { SearchStore, StoredPage } from './store.js';
+
+/** A page of the build, as the pipeline knows it. */
+export interface SearchPage {
+  /** Its output file, '/actualites/article/54/index.html'. */
+  path: string;
+  routeId: string;
+  /** Its search record when this build rendered it (page-record.ts); absent: as in the output. */
+  record?: string;
+}
+
+/** Every page output of this build, with the search record of those rendered this run. */
+export function pagesForSearch(outputs: readonly RenderedOutput[]): SearchPage[] {
+  const pages: SearchPage[] = [];
+  for (const output of outputs) {
+    const page = output.record.page;
+    if (!page) continue;
+    pages.push({ path: output.path, routeId: page.routeId, ...(output.search !== undefined ? { record: output.search } : {}) });
+  }
+  return pages;
+}
+
+export interface SearchIndexInput {
+  /** The records and chunks of the index the output holds (store.ts). */
+  store: SearchStore;
+  /** The output folder in place (the previous build's), read for a page the store does not know. */
+  outDir: string;
+  /** Every page of this build, those written this run with their HTML. */
+  pages: readonly SearchPage[];
+  /** A clean build: every file of the index is made again (the writer still keeps identical bytes). */
+  clean?: boolean;
+}
+
+export interface SearchIndexUpdate {
+  /** Index files to write (the writer leaves alone those whose bytes are the output's). */
+  files: OutputFile[];
+  /** Index files of the output in place to keep as they are: unchanged, not rewritten. */
+  kept: string[];
+  /** False when no record changed: the index is the output's, every file of it kept. */
+  changed: boolean;
+  /** True when the whole index was made again from every record (a clean build, a document removed or inserted). */
+  rebuilt: boolean;
+  /** Documents in the index. */
+  docs: number;
+  /** Saves the records once the build's output is in place (a failed build keeps the previous ones). */
+  commit(): void;
+}
+
+/**
+ * Stage (once per build, after render, before write): the search index of this build's pages.
+ * Only the pages written this run are read (a cron run reads the few it rendered); the other
+ * pages are known from the store. When no record changed, nothing of the index is written: its
+ * files are kept as they are. When documents changed or were added after the others, only what
+ * they reach is made again (update-index.ts); when one went, or came before others, the whole
+ * index is (every later document's number moves). Either way the files are those a clean build
+ * gives.
+ */
+export function updateSearchIndex(input: SearchIndexInput): SearchIndexUpdate {
+  try {
+    return indexUpdate(input);
+  } catch (error) {
+    // A store that does not hold what its manifest names costs reading every page again, never a wrong index or a failed build.
+    if (!(error instanceof StoreMismatch) || input.clean) throw error;
+    return indexUpdate({ ...input, clean: true });
+  }
+}
+
+function indexUpdate({ store, outDir, pages, clean = false }: SearchIndexInput): SearchIndexUpdate {
+  // The output's manifest must be the one the store last wrote; else (a build that failed after
+  // writing, a hand-edited output) no stored record is trusted.
+  const storedManifest = clean ? undefined : store.manifest();
+  const previous = storedManifest !== undefined && readOutput(outDir, SEARCH_MANIFEST) === storedManifest ? (JSON.parse(storedManifest) as SearchManifest) : undefined;
+  const stored = previous ? store.pages() : new Map<string, number | null>();
+  const changed = new Map<string, PageChange>();
+  const present = new Set<string>();
+  for (const page of pages) {
+    const route = searchedRoute(page.routeId);
+    if (!route) continue;
+    present.add(page.path);
+    const known = stored.has(page.path);
+    if (page.record !== undefined) {
+      const before = known ? store.record(page.path) : undefined;
+      if (page.record !== before) changed.set(page.path, { record: page.record, ...(before === undefined ? {} : { before }) });
+    } else if (!known) {
+      changed.set(page.path, { record: recordFromOutput(outDir, page.path, route.section) });
+    }
+  }
+  const removed = [...stored.keys()].filter((page) => !present.has(page));
+  if (previous && changed.size === 0 && removed.length === 0) {
+    return { files: [], kept: [SEARCH_MANIFEST, ...filesOf(previous)], changed: false, rebuilt: false, docs: previous.docs, commit: () => {} };
+  }
+
+  const update = (previous && appendedChanges(store, previous, stored, changed, removed)) || undefined;
+  let index: IndexFiles;
+  const set = new Map<string, StoredPage>();
+  if (previous && update) {
+    index = updateIndexFiles(previous, store, update.changes);
+    for (const [page, { record }] of changed) set.set(page, { record, doc: update.docs.get(page) ?? null });
+  } else {
+    const records = new Map<string, string>();
+    if (previous) for (const [page, record] of store.records()) if (present.has(page)) records.set(page, record);
+    for (const [page, { record }] of changed) records.set(page, record);
+    const ordered = [...records].filter(([, record]) => record !== '').map(([page, record]) => ({ page, record: decodeRecord(record) }));
+    ordered.sort((a, b) => documentOrder(a.record, b.record));
+    index = writeSearchIndex(ordered.map(({ record }) => record));
+    const docs = new Map(ordered.map(({ page }, doc) => [page, doc]));
+    for (const [page, record] of records) set.set(page, { record, doc: docs.get(page) ?? null });
+  }
+
+  const manifest = JSON.stringify(index.manifest);
+  const before = new Set(previous ? filesOf(previous) : []);
+  // Chunks and bundles are named by their bytes: one the output has is the same file.
+  const kept = filesOf(index.manifest).filter((file) => before.has(file));
+  const files = [...index.made.filter((file) => !before.has(file.path)), { path: SEARCH_MANIFEST, contents: manifest }];
+  const chunkNames = new Set(index.manifest.chunks.map(([, name]) => name));
+  const chunks = new Map(index.made.filter((file) => chunkNames.has(nameOf(file.path))).map((file) => [nameOf(file.path), String(file.contents)]));
+  const droppedChunks = previous ? previous.chunks.map(([, name]) => name).filter((name) => !chunkNames.has(name)) : [];
+  return {
+    files,
+    kept,
+    changed: true,
+    rebuilt: !update,
+    docs: index.manifest.docs,
+    commit: () => store.save({ replace: !update, set, removed, manifest, chunks, droppedChunks }),
+  };
+}
+
+/** A searched page whose record is new or changed this run. */
+interface PageChange {
+  record: string;
+  /** Its stored record. */
+  before?: string;
+}
+
+/**
+ * The changes as documents changed in place or added after every other, with each changed
+ * page's document number; undefined when a document leaves the index, or one comes before
+ * another: every later number moves, the whole index is made again.
+ */
+function appendedChanges(
+  store: SearchStore,
+  previous: SearchManifest,
+  stored: ReadonlyMap<string, number | null>,
+  changed: ReadonlyMap<string, PageChange>,
+  removed: readonly string[],
+): { changes: DocChange[]; docs: Map<string, number> } | undefined {
+  if (previous.docs === 0 || removed.some((page) => stored.get(page) != null)) return undefined;
+  const changes: DocChange[] = [];
+  const docs = new Map<string, number>();
+  const added: { page: string; record: IndexRecord }[] = [];
+  for (const [page, { record, before }] of changed) {
+    const doc = stored.get(page) ?? null;
+    if (doc === null) {
+      if (record !== '') added.push({ page, record: decodeRecord(record) });
+      continue;
+    }
+    if (record === '' || before === undefined) return undefined;
+    const was = decodeRecord(before);
+    const now = decodeRecord(record);
+    if (documentOrder(was, now) !== 0) return undefined;
+    changes.push({ doc, before: was, after: now });
+    docs.set(page, doc);
+  }
+  added.sort((a, b) => documentOrder(a.record, b.record));
+  const last = store.recordOf(previous.docs - 1);
+  if (added.length > 0 && (last === undefined || documentOrder(decodeRecord(last), added[0]!.record) >= 0)) return undefined;
+  added.forEach(({ page, record }, index) => {
+    changes.push({ doc: previous.docs + index, after: record });
+    docs.set(page, previous.docs + index);
+  });
+  return { changes, docs };
+}
+
+/** The files of an index but its manifest. */
+function filesOf(manifest: SearchManifest): string[] {
+  const bundles = Array.from({ length: bundleCount(manifest.docs) }, (_, index) => bundleName(manifest, index));
+  return [...manifest.chunks.map(([, name]) => name), ...bundles.flatMap((name) => [name, moreFileOf(name)])].map((name) => `${INDEX_FOLDER}/${name}`);
+}
+
+function nameOf(file: string): string {
+  return file.slice(INDEX_FOLDER.length + 1);
+}
+
+/** A page's record as the output has it (a page this build did not render, unknown to the store). */
+function recordFromOutput(outDir: string, page: string, section: string | undefined): string {
+  const html = readOutput(outDir, page);
+  const extracted = html === undefined ? undefined : extractRecord(html, urlOf(page), section);
+  return extracted ? encodeRecord(indexRecordOf(extracted)) : '';
+}
+
+function readOutput(outDir: string, file: string): string | undefined {
+  try {
+    return readFileSync(path.join(outDir, file), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** '/a/b/index.html' → '/a/b/'. */
+function urlOf(file: string): string {
+  return file.replace(/index\.html$/, '');
+}
+
+const collator = new Intl.Collator('en', { numeric: true });
+
+/**
+ * Pages first, then posts by day, then by URL (article ids grow with time): a new post is numbered
+ * after every other document, so the bundles before it keep their bytes and names; and a later
+ * number is a later day, which the search page uses to show the newer of two results as relevant
+ * (search-engine.ts). A post whose day changes, or one published with an earlier day, moves.
+ */
+function documentOrder(a: IndexRecord, b: IndexRecord): number {
+  return Number(a.day !== '') - Number(b.day !== '') || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) || collator.compare(a.url, b.url) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexRecordOf } from '../../build/search/doc-terms.js';
 import type { SearchRecord } from '../../build/search/extract.js';
-import { writeSearchIndex } from '../../build/search/write-index.js';
+import { writeSearchIndex } from '../../build/search/index-files.js';
 import { createSearchEngine } from '../../src/islands/search/search-engine.js';
 import { bundleName, DOCS_PER_BUNDLE } from '../../src/islands/search/index-format.js';
 import { shownResults } from '../../src/islands/search/shown-results.js';

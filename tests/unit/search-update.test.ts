@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../../bench/prng.js';
 import { encodeRecord, indexRecordOf } from '../../build/search/doc-terms.js';
 import type { SearchRecord } from '../../build/search/extract.js';
-import { updateSearchIndex, type SearchIndexUpdate, type SearchPage } from '../../build/search/search-index.js';
+import { updateSearchIndex, type SearchIndexUpdate, type SearchPage } from '../../build/search/index.js';
 import { BuildState } from '../../build/state/build-state.js';
 import { stateFile } from '../../build/state/database.js';
 import { INDEX_FOLDER } from '../../src/islands/search/index-format.js';
