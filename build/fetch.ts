@@ -12,20 +12,13 @@ export class ContentError extends Error {
 }
 
 /** One post of the source: the fingerprint of its REST object (of its JSON text), and the object. */
-interface PostSource {
-  hash: string;
-  raw: unknown;
-}
-
-function sourceOf(raw: unknown): PostSource {
-  return { hash: fingerprint(JSON.stringify(raw)), raw };
-}
+const sourceOf = (raw: unknown) => ({ hash: fingerprint(JSON.stringify(raw)), raw });
 
 /** Stage 1's result: the content as the source gives it now. */
 export interface FetchedContent {
   source: 'snapshot' | 'live';
   /** Every post (`ids` undefined), or only those new or modified since the last sync (`ids`: every post published now). */
-  posts: PostSource[];
+  posts: ReturnType<typeof sourceOf>[];
   ids?: number[];
   categories: unknown[];
   tags: unknown[];
@@ -53,40 +46,18 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   if (options.wpUrl) {
     try {
       const pull = await syncWordPress(options.wpUrl, last.sync, { onProgress: log, onPostCount });
-      return {
-        source: 'live',
-        posts: pull.posts.map(sourceOf),
-        ...(pull.full ? {} : { ids: pull.ids }),
-        categories: pull.categories,
-        tags: pull.tags,
-        termsHash: termsFingerprint(pull.categories, pull.tags),
-        sync: pull.sync,
-        traffic: pull.traffic,
-        ...(pull.listed ? { listed: pull.listed } : {}),
-        warnings: pull.warnings,
-      };
+      return { ...pull, source: 'live', posts: pull.posts.map(sourceOf), termsHash: termsFingerprint(pull.categories, pull.tags) };
     } catch (error) {
       throw new ContentError(`WordPress at ${options.wpUrl} could not be read: ${(error as Error).message}`);
     }
   }
   const files = SNAPSHOT_FILES.map((name) => readSnapshotFile(path.join(options.contentDir, name)));
-  const mediaDir = snapshotMediaDir(options);
   const snapshot = fingerprint([...files.map((file) => file.bytes), Buffer.from(localMedia)]);
-  const [posts, categories, tags] = files;
-  if (snapshot === last.snapshot) return { source: 'snapshot', posts: [], categories: [], tags: [], termsHash: '', snapshot, mediaDir, warnings: [] };
-  const termLists = [parseJsonArray(categories as SnapshotFile), parseJsonArray(tags as SnapshotFile)] as const;
-  const items = parseJsonArray(posts as SnapshotFile);
-  onPostCount(items.length);
-  return {
-    source: 'snapshot',
-    posts: items.map(sourceOf),
-    categories: termLists[0],
-    tags: termLists[1],
-    termsHash: termsFingerprint(...termLists),
-    snapshot,
-    mediaDir,
-    warnings: [],
-  };
+  const read = { source: 'snapshot' as const, snapshot, mediaDir: snapshotMediaDir(options), warnings: [] };
+  if (snapshot === last.snapshot) return { ...read, posts: [], categories: [], tags: [], termsHash: '' };
+  const [posts, categories, tags] = files.map(parseJsonArray) as [unknown[], unknown[], unknown[]];
+  onPostCount(posts.length);
+  return { ...read, posts: posts.map(sourceOf), categories, tags, termsHash: termsFingerprint(categories, tags) };
 }
 
 /**

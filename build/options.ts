@@ -10,21 +10,18 @@ export interface BuildOptions {
   outDir: string;
   /** Absolute origin plus optional path prefix, without trailing slash. */
   siteUrl: string;
-  /** Publish even when a live pull returns far fewer posts than the site being replaced. */
   allowShrink: boolean;
   /** The persistent build cache (the build's state, the media store). */
   cacheDir: string;
-  /** Ignore the state and build from nothing; the result becomes the new state. */
   clean: boolean;
   /** The build's "now" (upcoming matches); fixed in tests for reproducible output. */
   now: Date;
   /** Threads rendering pages; 1 renders in the main thread. Unset: decided from the number of posts and cores. */
   renderWorkers?: number;
-  /** The club's data files (settings.json, season/, teams.json...); unset: the project's data/. */
+  /** Unset: the project's data/. */
   dataDir?: string;
-  /** How long a build waits for another one writing the same output to end. */
   lockWaitMs: number;
-  /** Origins (or URL prefixes, ending in '/') images may come from besides WordPress's own addresses: a CDN, an offload plugin. */
+  /** Origins or URL prefixes (ending in '/') images may come from besides WordPress's own addresses. */
   mediaOrigins: string[];
 }
 
@@ -37,39 +34,39 @@ export const MAX_WORKERS = 8;
 /** A cron run finding another build at work waits this long, then stops (exit 75): the next run catches up. */
 const DEFAULT_WAIT_SECONDS = 120;
 
-/** Each option: its flag, the environment variable that sets it, and its type for parseArgs. */
+/** Each option: the environment variable that sets it, its type for parseArgs and its line of the usage. */
 const OPTIONS = {
-  content: { env: 'CONTENT_DIR', type: 'string' },
-  wp: { env: 'WP_API_URL', type: 'string' },
-  out: { env: 'OUT_DIR', type: 'string' },
-  'site-url': { env: 'SITE_URL', type: 'string' },
-  now: { env: 'BUILD_NOW', type: 'string' },
-  workers: { env: 'BUILD_WORKERS', type: 'string' },
-  cache: { env: 'BUILD_CACHE', type: 'string' },
-  data: { env: 'DATA_DIR', type: 'string' },
-  wait: { env: 'BUILD_WAIT', type: 'string' },
-  // The one repeatable option.
-  'media-origin': { env: 'MEDIA_ORIGINS', type: 'string', multiple: true },
-  'allow-shrink': { env: 'ALLOW_SHRINK', type: 'boolean' },
-  clean: { env: 'BUILD_CLEAN', type: 'boolean' },
-  help: { env: '', type: 'boolean' },
+  content: { env: 'CONTENT_DIR', type: 'string', usage: '--content DIR     snapshot folder (CONTENT_DIR, default data/wordpress)' },
+  wp: { env: 'WP_API_URL', type: 'string', usage: '--wp URL          live WordPress REST base, e.g. https://cms.example/wp-json/wp/v2 (WP_API_URL)' },
+  out: { env: 'OUT_DIR', type: 'string', usage: '--out DIR         output folder (OUT_DIR, default dist)' },
+  'site-url': { env: 'SITE_URL', type: 'string', usage: '--site-url URL    absolute site address for canonical links, sitemap, feeds (SITE_URL, default http://localhost:8080)' },
+  now: { env: 'BUILD_NOW', type: 'string', usage: '--now ISO-DATE    the build\'s "now": upcoming matches, scores shown, ages (BUILD_NOW, default: the current time)' },
+  data: { env: 'DATA_DIR', type: 'string', usage: '--data DIR        the club\'s data files (DATA_DIR, default data): settings.json, season/, teams.json...' },
+  workers: {
+    env: 'BUILD_WORKERS',
+    type: 'string',
+    usage: `--workers N       threads rendering pages, 1 to ${MAX_WORKERS} (BUILD_WORKERS; default: 1 below 2,500 posts or with a cache, then one per 1,250 posts up to one per core)`,
+  },
+  cache: { env: 'BUILD_CACHE', type: 'string', usage: '--cache DIR       persistent build cache (BUILD_CACHE, default .cache/build): cron runs fetch and render only what changed' },
+  clean: { env: 'BUILD_CLEAN', type: 'boolean', usage: '--clean           ignore the cache and build from nothing (BUILD_CLEAN=1); the result becomes the new cache' },
+  'allow-shrink': { env: 'ALLOW_SHRINK', type: 'boolean', usage: '--allow-shrink    publish even if a live pull returns far fewer posts than the current site' },
+  wait: {
+    env: 'BUILD_WAIT',
+    type: 'string',
+    usage: `--wait SECONDS    wait this long for another build of the same output to end (BUILD_WAIT, default ${DEFAULT_WAIT_SECONDS}), then stop with exit code 75`,
+  },
+  'media-origin': {
+    env: 'MEDIA_ORIGINS',
+    type: 'string',
+    multiple: true,
+    usage: '--media-origin URL  images may also come from this origin or URL prefix (a CDN, an offload plugin); repeatable (MEDIA_ORIGINS, space-separated)',
+  },
+  help: { env: '', type: 'boolean', usage: '' },
 } as const;
 
 type Name = keyof typeof OPTIONS;
 
-export const USAGE = `Usage: npm run build -- [options]
-  --content DIR     snapshot folder (CONTENT_DIR, default data/wordpress)
-  --wp URL          live WordPress REST base, e.g. https://cms.example/wp-json/wp/v2 (WP_API_URL)
-  --out DIR         output folder (OUT_DIR, default dist)
-  --site-url URL    absolute site address for canonical links, sitemap, feeds (SITE_URL, default http://localhost:8080)
-  --now ISO-DATE    the build's "now": upcoming matches, scores shown, ages (BUILD_NOW, default: the current time)
-  --data DIR        the club's data files (DATA_DIR, default data): settings.json, season/, teams.json...
-  --workers N       threads rendering pages, 1 to ${MAX_WORKERS} (BUILD_WORKERS; default: 1 below 2,500 posts or with a cache, then one per 1,250 posts up to one per core)
-  --cache DIR       persistent build cache (BUILD_CACHE, default .cache/build): cron runs fetch and render only what changed
-  --clean           ignore the cache and build from nothing (BUILD_CLEAN=1); the result becomes the new cache
-  --allow-shrink    publish even if a live pull returns far fewer posts than the current site
-  --wait SECONDS    wait this long for another build of the same output to end (BUILD_WAIT, default ${DEFAULT_WAIT_SECONDS}), then stop with exit code 75
-  --media-origin URL  images may also come from this origin or URL prefix (a CDN, an offload plugin); repeatable (MEDIA_ORIGINS, space-separated)`;
+export const USAGE = ['Usage: npm run build -- [options]', ...Object.values(OPTIONS).flatMap(({ usage }) => (usage ? [`  ${usage}`] : []))].join('\n');
 
 /** Flags win over environment variables, which win over defaults. */
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): BuildOptions {
@@ -124,12 +121,8 @@ export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--
  * the report and the builder's /healthz. No message repeats the credentials.
  */
 function parseHttpUrl(label: string, value: string, credentialsHint = ''): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new OptionsError(`${label}: "${withoutCredentials(value)}" is not an absolute URL`);
-  }
+  const url = URL.parse(value);
+  if (!url) throw new OptionsError(`${label}: "${withoutCredentials(value)}" is not an absolute URL`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OptionsError(`${label}: only http(s) URLs are accepted`);
   if (url.username || url.password) {
     throw new OptionsError(`${label}: the URL carries a user name or password (${url.protocol}//***@${url.host}): remove them: they are never sent, and would be printed in logs${credentialsHint}`);

@@ -6,8 +6,9 @@ import { isUpcoming } from '../src/lib/matches.js';
 import type { ClubData, MenuHeadingSpec } from '../src/schemas/club.js';
 import type { LegalData } from '../src/schemas/legal.js';
 import type { DATA_FILES, DataFileName } from '../src/schemas/data-files.js';
-import type { Match, Season } from '../src/schemas/season.js';
-import type { Player, TeamData } from '../src/schemas/team.js';
+import type { Match } from '../src/schemas/season.js';
+import type { Player } from '../src/schemas/team.js';
+import type { SiteData } from '../src/site-data.js';
 import { legalDataWarnings } from './legal-completeness.js';
 import { warning, type BuildWarning, type WarningKind } from './warnings.js';
 
@@ -16,19 +17,13 @@ export class DataError extends Error {
   override name = 'DataError';
 }
 
-export interface StaticData {
-  club: ClubData;
-  team: TeamData;
-  season: Season;
-  legal: LegalData;
-  /** Data the build can use but someone should look at (a score set before the match was played). */
-  warnings: BuildWarning[];
-}
+/** The club's data; `warnings`: what the build can use but someone should look at (a score set before the match was played). */
+export type StaticData = Pick<SiteData, 'club' | 'team' | 'season' | 'legal'> & { warnings: BuildWarning[] };
 
-/** A data file's content as its schema gives it. */
 /** The kinds of warning the club's data gives (StaticData.warnings). */
 export const STATIC_DATA_WARNINGS: ReadonlySet<WarningKind> = new Set<WarningKind>(['future-score', 'legal-data-incomplete']);
 
+/** A data file's content as its schema gives it. */
 export type DataOutput<Name extends DataFileName> = z.output<(typeof DATA_FILES)[Name]['schema']>;
 
 /** One data file, read and validated (build/static-data.ts), or known valid (build/static-data-memo.ts). */

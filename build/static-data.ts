@@ -75,15 +75,10 @@ function fieldName(field: readonly PropertyKey[]): string {
   return field.reduce<string>((name, part) => (typeof part === 'number' ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), '');
 }
 
-/** Reads and validates one data file; every problem is a line of the DataError (the first names the cause). */
-export function readDataFile<Name extends DataFileName>(dir: string, name: Name, relative: string): DataOutput<Name> {
-  return parseDataFile(name, relative, readDataText(dir, relative));
-}
-
 /**
- * Validates one data file's text (`relative`: its path in the data folder, for the messages). Its
- * texts come back in French typography (src/lib/typography.ts): done here, the data memo keeps the
- * result and a cron run with unchanged files pays nothing for it.
+ * Validates one data file's text (`relative`: its path in the data folder, for the messages); every
+ * problem is a line of the DataError. Its texts come back in French typography (src/lib/typography.ts):
+ * done here, the data memo keeps the result and a cron run with unchanged files pays nothing for it.
  */
 export function parseDataFile<Name extends DataFileName>(name: Name, relative: string, text: string): DataOutput<Name> {
   const file = `data/${relative}`;
@@ -108,5 +103,5 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
  * derived from them (build/static-data-derive.ts).
  */
 export function loadStaticData({ dataDir = defaultDataDir(), now, siteUrl }: { dataDir?: string; now: Date; siteUrl?: string }): StaticData {
-  return deriveStaticData((name, relative) => readDataFile(dataDir, name, relative), now, loadLegalData(dataDir), siteUrl);
+  return deriveStaticData((name, relative) => parseDataFile(name, relative, readDataText(dataDir, relative)), now, loadLegalData(dataDir), siteUrl);
 }

@@ -1,31 +1,28 @@
 import { carriesCredentials, withoutCredentials } from '../redact-credentials.js';
 
 /**
- * HTTP for the club's WordPress: a timeout per request, retries with exponential backoff on network
- * errors, timeouts, 429 and 5xx (honouring Retry-After), a limit on requests in flight, a size cap
- * on every answer and on a whole pull, enforced while the bodies stream in, and redirects followed
- * only where the caller allows (within the same origin unless it says otherwise).
+ * HTTP for the club's WordPress: a timeout per attempt (headers and body), retries with exponential
+ * backoff on network errors, timeouts, 429 and 5xx (honouring Retry-After), a size cap on every
+ * answer and on a whole pull, enforced while the bodies stream in, and redirects followed only
+ * where the caller allows (within the same origin unless it says otherwise).
  */
 export interface HttpOptions {
-  /** Per attempt, headers and body included. */
   timeoutMs: number;
-  /** Retries after the first attempt. */
+  /** Retries after the first attempt; the first backoff doubles with each. */
   retries: number;
-  /** First backoff; doubles with each retry. */
   backoffMs: number;
   /** Longest wait we accept from a Retry-After header. */
   maxRetryAfterMs: number;
-  /** The largest body accepted (a request may ask for less): a longer one is refused as it streams in. */
+  /** The largest body accepted (a request may ask for less). */
   maxBodyBytes: number;
   fetch: typeof fetch;
   sleep: (ms: number) => Promise<void>;
-  /** Counts every attempt and the bytes of every body received (the build report's WordPress traffic). */
+  /** The build report's WordPress traffic: every attempt, the bytes of every body. */
   traffic?: Traffic;
   /** Aborted once the work these requests serve has failed: no request starts after it, those in flight stop. */
   signal?: AbortSignal;
-  /** The bytes every answer of one pull may hold together (MAX_PULL_BYTES); counted only with `held`. */
+  /** The bytes every answer of one pull may hold together; counted in `held`, shared by the pull's requests. */
   maxPullBytes: number;
-  /** The bytes the bodies of one pull hold so far, shared by its requests (build/wordpress/pull.ts's session). */
   held?: { bytes: number };
 }
 
@@ -73,27 +70,26 @@ export class ResponseRefusedError extends WordPressError {
   }
 }
 
-/** A response read to the end: the body is taken inside the timeout, so a stalled body is retried too. */
+/**
+ * A response read to the end (inside the timeout, so a stalled body is retried too): a 2xx, or a
+ * 304 with an empty body when the request was conditional. `url`: where it came from, after redirects.
+ */
 interface FetchedBody {
-  /** 2xx, or 304 when the request was conditional (the body is then empty). */
   status: number;
   headers: Headers;
   body: Uint8Array;
-  /** Where the body came from, after redirects. */
   url: string;
 }
 
-/** What one kind of download needs beyond the REST pull's defaults. */
 interface RequestOptions {
   /** Sent as they are: conditional requests use If-None-Match / If-Modified-Since. */
   headers?: Record<string, string>;
-  /** Lower than HttpOptions.maxBodyBytes for this kind of download (media: 25 MB). */
   maxBodyBytes?: number;
   /**
-   * Redirects are followed one by one, each target first shown to this check: it answers why the
-   * target is refused, or undefined to follow. Without it, only redirects within the requested URL's
-   * origin are followed: a WordPress (or a proxy, a hijacked DNS name) sending the pull to another
-   * host must not have that host's answers published as the club's content.
+   * Each redirect's target is first shown to this check: it answers why the target is refused, or
+   * undefined to follow. Without it, only redirects within the requested URL's origin are followed:
+   * a WordPress (or a proxy, a hijacked DNS name) sending the pull to another host must not have
+   * that host's answers published as the club's content.
    */
   checkRedirect?: (target: string) => string | undefined | Promise<string | undefined>;
 }
@@ -143,16 +139,15 @@ export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_H
 }
 
 /** The backoff, cut short when the work is abandoned meanwhile. */
-async function sleepUnlessAborted(options: HttpOptions, ms: number): Promise<void> {
-  const { signal } = options;
-  if (!signal) return options.sleep(ms);
-  let stop: (() => void) | undefined;
+async function sleepUnlessAborted({ sleep, signal }: HttpOptions, ms: number): Promise<void> {
+  if (!signal) return sleep(ms);
+  let stop = () => {};
   const aborted = new Promise<void>((resolve) => {
     stop = resolve;
     signal.addEventListener('abort', stop, { once: true });
   });
-  await Promise.race([options.sleep(ms), aborted]);
-  if (stop) signal.removeEventListener('abort', stop);
+  await Promise.race([sleep(ms), aborted]);
+  signal.removeEventListener('abort', stop);
   signal.throwIfAborted();
 }
 
@@ -175,7 +170,7 @@ async function fetchFollowing(url: string, options: HttpOptions, request: Reques
     if (!REDIRECT_STATUSES.has(response.status)) return { response, finalUrl: response.url || current };
     await response.body?.cancel();
     const location = response.headers.get('location');
-    const target = location ? safeResolve(location, current) : undefined;
+    const target = location ? URL.parse(location, current)?.href : undefined;
     // fetch refuses a URL with credentials, printing it: refused here first, and never shown.
     const refused = !target
       ? 'no usable Location header'
@@ -186,14 +181,6 @@ async function fetchFollowing(url: string, options: HttpOptions, request: Reques
           : await checkRedirect(target);
     if (refused) throw new ResponseRefusedError(withoutCredentials(`${url} redirects to ${target ?? JSON.stringify(location)}: ${refused}`), 'redirect');
     current = target as string;
-  }
-}
-
-function safeResolve(location: string, base: string): string | undefined {
-  try {
-    return new URL(location, base).href;
-  } catch {
-    return undefined;
   }
 }
 
@@ -239,13 +226,7 @@ export async function readBody(response: Response, maxBytes: number, url: string
     if (pull) pull.held.bytes -= total;
     throw error;
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return Buffer.concat(chunks, total);
 }
 
 function formatMegabytes(bytes: number): string {
@@ -277,26 +258,19 @@ function describeWordPressError(body: Uint8Array): string {
   }
 }
 
-/** Runs at most `limit` tasks at once, in the order they were queued. */
+/** Runs at most `limit` tasks at once, in the order they were queued: a task ending hands its place to the next. */
 export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
   let active = 0;
-  const queue: (() => void)[] = [];
-  const next = () => {
-    if (active >= limit) return;
-    const start = queue.shift();
-    if (start) start();
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (active < limit) active += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
   };
-  return (task) =>
-    new Promise((resolve, reject) => {
-      queue.push(() => {
-        active += 1;
-        task()
-          .then(resolve, reject)
-          .finally(() => {
-            active -= 1;
-            next();
-          });
-      });
-      next();
-    });
 }

@@ -1,3 +1,8 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Island } from '../../src/components/Island.js';
+import { EmbedFrame } from '../../src/islands/embed/EmbedFrame.js';
+import type { EmbedProps } from '../../src/lib/embed-providers.js';
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { sanitizeTitle, toPlainText } from '../../src/lib/sanitize.js';
 import { articleContent } from '../../src/lib/wp-leftovers.js';
@@ -8,7 +13,6 @@ import type { NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
 import { collectPostImages, mediaRequestsOf } from '../media/collect-images.js';
 import type { MediaRequest } from '../media/prepare.js';
 import { postWarning, warning, type BuildWarning } from '../warnings.js';
-import { renderEmbedPlaceholder } from './embed-markup.js';
 
 /**
  * The one normalizer for the live pull and the snapshot: raw REST objects in, our own types out.
@@ -23,32 +27,23 @@ export interface NormalizedPost {
   post: NewsPostBase;
   categoryIds: number[];
   tagIds: number[];
-  /** WordPress's `modified` as sent (site time), to tell an edited post on the next sync. */
+  /** WordPress's `modified` as sent (site time) and the featured attachment's id (0: none): what tells an edit on the next sync. */
   modified: string;
-  /** The featured media's attachment id (0: none), to tell a post whose image was edited. */
   mediaId: number;
-  /**
-   * The images its pages show, for build/media: until they are attached (build/normalize-media.ts)
-   * the post has no image and its body still names WordPress's files.
-   */
-  media: PostMedia;
+  /** The images its pages show: until build/normalize-media.ts attaches them, the post has no image and its body names WordPress's files. */
+  media: {
+    /** The featured image's file, alt text and caption (a photo credit; plain text, '' when none). */
+    featured?: { source: string; alt: string; caption: string };
+    requests: MediaRequest[];
+    /** URLs the REST API returned as media: they may be fetched outside the uploads folder. */
+    vouched: string[];
+    /** Public /media/ paths of the files its pages show, once attached. */
+    files: string[];
+    /** The origin of the posts' `link`: links to it are links to WordPress, whatever address the build reads the API at. */
+    siteOrigin?: string;
+  };
   /** This post's own warnings, given again on every build that uses the cached result. */
   warnings: BuildWarning[];
-}
-
-export interface PostMedia {
-  /** The featured image's file, its alt text and its caption (a photo credit; plain text, '' when none). */
-  featured?: { source: string; alt: string; caption: string };
-  requests: MediaRequest[];
-  /** URLs the REST API returned as media: they may be fetched outside the uploads folder. */
-  vouched: string[];
-  /** Public /media/ paths of the files its pages show, once attached. */
-  files: string[];
-  /**
-   * The origin WordPress declares for its posts (their `link`): links of contents to it are links to
-   * WordPress, whatever address the build reads the API at (build/media/wordpress-links.ts).
-   */
-  siteOrigin?: string;
 }
 
 export type PostResult = { normalized: NormalizedPost } | { skipped: BuildWarning };
@@ -60,8 +55,7 @@ export function resolvePosts(
   warn: (warning: BuildWarning) => void,
 ): NewsPost[] {
   const byId = { categories: rankedById(terms.categories), tags: rankedById(terms.tags) };
-  // Posts share a few combinations of terms: each is resolved once (and the posts share its list).
-  // A tree of ids: a post's list is found by its ids one after the other, without a string key made for it.
+  // Each combination of terms is resolved once (its posts share the list), found through a tree of ids, not a string key per post.
   const resolved: Record<'categories' | 'tags', TermsNode> = { categories: {}, tags: {} };
   const resolve = (ids: readonly number[], kind: 'categories' | 'tags') => {
     let node = resolved[kind];
@@ -98,8 +92,7 @@ function rankedById(terms: readonly Term[]): Map<number, { term: Term; rank: num
 
 /** A term deleted in WordPress is dropped from its posts, whatever their cached REST object said. */
 function resolveTerms(ids: readonly number[], known: Map<number, { term: Term; rank: number }>): Term[] {
-  // A loop, not Set, flatMap and sort: a cron run resolves every combination of terms (2,700 at
-  // 5,000 posts), most of them one or two ids.
+  // A loop, not Set, flatMap and sort: a cron run resolves thousands of combinations, most of one or two ids.
   const found: { term: Term; rank: number }[] = [];
   for (const id of ids) {
     const entry = known.get(id);
@@ -131,11 +124,22 @@ const EXCERPT_LENGTH = 200;
 /** Letters that tell an excerpt WordPress made from the content (its start) from one an editor wrote. */
 const SAME_START = 60;
 
+/** The warning for the `index`th REST object of a list, whose id is not a positive integer. */
+function badId(kind: 'post' | 'category' | 'tag', item: unknown, index: number): BuildWarning {
+  return warning(`${kind}-skipped`, `${kind} #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer`);
+}
+
+/**
+ * The `embed` island's server markup for a placeholder in a content (src/lib/embeds.ts): the
+ * component the browser hydrates, its props escaped by React. A span: it may sit in a paragraph.
+ */
+export function renderEmbedPlaceholder(props: EmbedProps): string {
+  return renderToStaticMarkup(createElement(Island<EmbedProps>, { name: 'embed', component: EmbedFrame, props, as: 'span' }));
+}
+
 /** One post from its REST object alone; `index` names a post whose id cannot be read. */
 export function normalizePost(item: unknown, index: number): PostResult {
-  if (!isObject(item) || !isPositiveIntegerId(item.id)) {
-    return { skipped: warning('post-skipped', `post #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer`) };
-  }
+  if (!isObject(item) || !isPositiveIntegerId(item.id)) return { skipped: badId('post', item, index) };
   const id = item.id;
   const warnings: BuildWarning[] = [];
   const note = (kind: BuildWarning['kind'], message: string) => warnings.push(postWarning(id, kind, message));
@@ -214,13 +218,8 @@ export function normalizePost(item: unknown, index: number): PostResult {
 
 /** `{ siteOrigin }` from a post's `link` when it is an http(s) address. */
 function siteOriginOf(link: unknown): { siteOrigin?: string } {
-  if (typeof link !== 'string') return {};
-  try {
-    const url = new URL(link);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? { siteOrigin: url.origin } : {};
-  } catch {
-    return {};
-  }
+  const url = typeof link === 'string' ? URL.parse(link) : null;
+  return url?.protocol === 'http:' || url?.protocol === 'https:' ? { siteOrigin: url.origin } : {};
 }
 
 /** The ids of the embedded terms when present, else the post's own id list. */
@@ -253,10 +252,7 @@ function excerptOf(excerptHtml: string, rawContentHtml: string, contentHtml: str
 export function normalizeTermList(items: unknown[], kind: 'category' | 'tag', warn: (warning: BuildWarning) => void): Term[] {
   const terms = new Map<number, Term>();
   items.forEach((item, index) => {
-    if (!isObject(item) || !isPositiveIntegerId(item.id)) {
-      warn(warning(`${kind}-skipped`, `${kind} #${index + 1} skipped: id ${JSON.stringify(isObject(item) ? item.id : typeof item)} is not a positive integer`));
-      return;
-    }
+    if (!isObject(item) || !isPositiveIntegerId(item.id)) return warn(badId(kind, item, index));
     const name = frenchText(toPlainText(typeof item.name === 'string' ? item.name : ''));
     if (!name) warn(warning(`${kind}-without-name`, `${kind} ${item.id}: no name, shown as "Sans nom"`, item.id));
     if (terms.has(item.id)) return;

@@ -1,15 +1,29 @@
 import { createLimiter, DEFAULT_HTTP, getWithRetry, WordPressError, type HttpOptions } from './http.js';
-import type { RawWordPressContent } from './raw.js';
+
+/** WordPress REST objects exactly as received: untrusted until normalize has read them. */
+export interface RawWordPressContent {
+  posts: unknown[];
+  categories: unknown[];
+  tags: unknown[];
+}
 
 export interface PullOptions {
   http?: Partial<HttpOptions>;
   /** Requests in flight across all resources; the club's WordPress is small. */
   concurrency?: number;
-  /** One line per resource once it is complete. */
   onProgress?: (line: string) => void;
   /** A full pull: how many posts WordPress announces, as soon as its first page says so. */
   onPostCount?: (posts: number) => void;
 }
+
+/** One pull's REST base (e.g. https://host/wp-json/wp/v2), the options of its requests and their limit in flight. */
+export interface Pull {
+  apiUrl: string;
+  http: HttpOptions;
+  limit: Limiter;
+}
+
+type Limiter = ReturnType<typeof createLimiter>;
 
 /** WordPress caps per_page at 100. */
 export const PER_PAGE = 100;
@@ -17,39 +31,23 @@ export const PER_PAGE = 100;
 const MAX_PAGES = 500;
 
 /** Query parameters of a full pull, per resource. */
-export const FULL_PULL = {
+const FULL_PULL = {
   posts: { _embed: '1', orderby: 'date', order: 'desc' },
   categories: {},
   tags: {},
 } as const;
 
-export type Limiter = ReturnType<typeof createLimiter>;
-
-/**
- * The live pull (DESIGN section 3): every post (embedded media, author, terms), category and tag,
- * 100 per page until X-WP-TotalPages. `apiUrl` is the REST base, e.g. https://host/wp-json/wp/v2.
- */
+/** `npm run snapshot`'s pull: every post, category and tag, one progress line per resource. */
 export async function pullWordPress(apiUrl: string, options: PullOptions = {}): Promise<RawWordPressContent> {
-  const session = startSession(options);
-  const { http, limit } = session;
-  const report = options.onProgress ?? (() => {});
-  const pull = async (resource: keyof typeof FULL_PULL) => {
-    const started = performance.now();
-    const { items, pages } = await fetchList(apiUrl, resource, FULL_PULL[resource], http, limit);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    report(`wordpress  ${resource}: ${items.length} in ${pages} page${pages === 1 ? '' : 's'} (${seconds} s)`);
-    return items;
-  };
-  const [posts, categories, tags] = await session.run(() => Promise.all([pull('posts'), pull('categories'), pull('tags')]));
-  return { posts, categories, tags };
+  return runPull(apiUrl, options, {}, (pull) => pullAll(pull, options));
 }
 
 /**
- * The requests of one pull, and `run`, which runs it. A pull is all or nothing: its first failure
- * stops the others, since what they would bring is thrown away: no request starts after it, those in
- * flight are cancelled (a lying X-WP-TotalPages would otherwise send hundreds after the first error).
+ * Runs `work` with a pull's requests. A pull is all or nothing: its first failure stops the others,
+ * since what they would bring is thrown away: no request starts after it, those in flight are
+ * cancelled (a lying X-WP-TotalPages would otherwise send hundreds after the first error).
  */
-export function startSession(options: PullOptions, extra: Partial<HttpOptions> = {}) {
+export async function runPull<T>(apiUrl: string, options: PullOptions, extra: Partial<HttpOptions>, work: (pull: Pull) => Promise<T>): Promise<T> {
   const stop = new AbortController();
   // Every answer of the pull counts toward one cap (MAX_PULL_BYTES), as its bodies stream in.
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http, ...extra, signal: stop.signal, held: { bytes: 0 } };
@@ -59,21 +57,30 @@ export function startSession(options: PullOptions, extra: Partial<HttpOptions> =
       stop.signal.throwIfAborted();
       return task();
     });
-  return {
-    http,
-    limit,
-    run: async <T>(pull: () => Promise<T>): Promise<T> => {
-      try {
-        return await pull();
-      } catch (error) {
-        stop.abort(error);
-        throw error;
-      }
-    },
-  };
+  try {
+    return await work({ apiUrl, http, limit });
+  } catch (error) {
+    stop.abort(error);
+    throw error;
+  }
 }
 
-export function resourceUrl(apiUrl: string, resource: string, page: number, extra: Readonly<Record<string, string>> = {}): string {
+/** The live pull (DESIGN section 3): every post (embedded media, author, terms), category and tag, 100 per page until X-WP-TotalPages. */
+export async function pullAll(pull: Pull, { onProgress, onPostCount }: Pick<PullOptions, 'onProgress' | 'onPostCount'>): Promise<RawWordPressContent> {
+  const list = async (resource: keyof typeof FULL_PULL) => {
+    const started = performance.now();
+    const first = resource === 'posts' ? await firstPage(pull, resource, FULL_PULL.posts) : undefined;
+    if (first) onPostCount?.(first.total ?? first.items.length);
+    const { items, pages } = await fetchList(pull, resource, FULL_PULL[resource], first);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    onProgress?.(`wordpress  ${resource}: ${items.length} in ${pages} page${pages === 1 ? '' : 's'} (${seconds} s)`);
+    return items;
+  };
+  const [posts, categories, tags] = await Promise.all([list('posts'), list('categories'), list('tags')]);
+  return { posts, categories, tags };
+}
+
+function resourceUrl(apiUrl: string, resource: string, page: number, extra: Readonly<Record<string, string>>): string {
   const url = new URL(`${apiUrl.replace(/\/+$/, '')}/${resource}`);
   url.searchParams.set('per_page', String(PER_PAGE));
   url.searchParams.set('page', String(page));
@@ -81,12 +88,16 @@ export function resourceUrl(apiUrl: string, resource: string, page: number, extr
   return url.href;
 }
 
+/** A page of a collection query, with X-WP-TotalPages and X-WP-Total when WordPress sent readable ones. */
 interface ListPage {
   items: unknown[];
-  /** X-WP-TotalPages, when WordPress sent a readable one. */
   totalPages?: number;
-  /** X-WP-Total: how many items the query matches in all. */
   total?: number;
+}
+
+/** Page 1 of a query, within the pull's limit. */
+export function firstPage({ apiUrl, http, limit }: Pull, resource: string, params: Readonly<Record<string, string>>): Promise<ListPage> {
+  return limit(() => fetchListPage(resourceUrl(apiUrl, resource, 1, params), http));
 }
 
 /**
@@ -97,11 +108,9 @@ interface ListPage {
  * the pages not yet requested then never are.
  */
 export async function fetchList(
-  apiUrl: string,
+  { apiUrl, http, limit }: Pull,
   resource: string,
   params: Readonly<Record<string, string>>,
-  http: HttpOptions,
-  limit: Limiter,
   first?: ListPage,
 ): Promise<{ items: unknown[]; pages: number }> {
   let failure: unknown;
@@ -148,7 +157,7 @@ export function fieldOf(item: unknown, name: string): unknown {
   return typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[name] : undefined;
 }
 
-export async function fetchListPage(url: string, http: HttpOptions): Promise<ListPage> {
+async function fetchListPage(url: string, http: HttpOptions): Promise<ListPage> {
   const { headers, body } = await getWithRetry(url, http);
   const parsed = parseJson(url, headers.get('content-type'), body);
   if (!Array.isArray(parsed)) throw new WordPressError(`${url} answered JSON that is not a list (${parsed === null ? 'null' : typeof parsed})`);

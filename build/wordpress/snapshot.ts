@@ -1,8 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createLimiter, DEFAULT_HTTP, getWithRetry, WordPressError, type HttpOptions } from './http.js';
-import { pullWordPress } from './pull.js';
-import type { RawWordPressContent } from './raw.js';
+import { pullWordPress, type RawWordPressContent } from './pull.js';
 
 /** Uploaded files larger than this are not news pictures; refuse rather than bloat the repository. */
 const MAX_MEDIA_BYTES = 5_000_000;

@@ -1,6 +1,6 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
-import { WordPressError, type HttpOptions, type Traffic } from './http.js';
-import { fetchList, fetchListPage, fieldOf, FULL_PULL, PER_PAGE, resourceUrl, startSession, type Limiter, type PullOptions } from './pull.js';
+import { WordPressError, type Traffic } from './http.js';
+import { fetchList, fieldOf, firstPage, PER_PAGE, pullAll, runPull, type Pull, type PullOptions, type RawWordPressContent } from './pull.js';
 import { warning, type BuildWarning } from '../warnings.js';
 
 /**
@@ -26,13 +26,9 @@ export interface KnownPost {
   terms: number[];
 }
 
-interface LivePull {
-  /** True: `posts` is every post. False: only the new or changed ones, and `ids` lists them all. */
-  full: boolean;
-  posts: unknown[];
+/** `posts`: every post, or with `ids` (every post published now) only the new or changed ones. */
+interface LivePull extends RawWordPressContent {
   ids?: number[];
-  categories: unknown[];
-  tags: unknown[];
   sync: SyncState;
   traffic: Traffic;
   /** Why the incremental sync had to list every id (a post disappeared, a count disagreed). */
@@ -64,41 +60,25 @@ const ID_FIELDS = { _fields: 'id,modified,featured_media,categories,tags', order
  */
 export async function syncWordPress(apiUrl: string, previous: SyncState | undefined, options: PullOptions = {}): Promise<LivePull> {
   const traffic: Traffic = { requests: 0, bytes: 0 };
-  const { http, limit, run } = startSession(options, { traffic });
   const report = options.onProgress ?? (() => {});
-  return run(() => (previous ? incrementalPull(apiUrl, previous, http, limit, traffic, report) : fullPull(apiUrl, http, limit, traffic, report, options.onPostCount)));
+  return runPull(apiUrl, options, { traffic }, async (pull) => {
+    if (previous) return incrementalPull(pull, previous, traffic, report);
+    const content = await pullAll(pull, { onPostCount: options.onPostCount });
+    const { posts } = content;
+    report(`wordpress  full pull: ${posts.length} posts, ${content.categories.length} categories, ${content.tags.length} tags`);
+    return { ...content, sync: { marker: latest('', posts), known: knownOf(posts) }, traffic, warnings: [] };
+  });
 }
 
-async function fullPull(apiUrl: string, http: HttpOptions, limit: Limiter, traffic: Traffic, report: (line: string) => void, onPostCount: (posts: number) => void = () => {}): Promise<LivePull> {
-  const [posts, categories, tags] = await Promise.all([
-    limit(() => fetchListPage(resourceUrl(apiUrl, 'posts', 1, FULL_PULL.posts), http)).then((first) => {
-      onPostCount(first.total ?? first.items.length);
-      return fetchList(apiUrl, 'posts', FULL_PULL.posts, http, limit, first);
-    }),
-    fetchList(apiUrl, 'categories', FULL_PULL.categories, http, limit),
-    fetchList(apiUrl, 'tags', FULL_PULL.tags, http, limit),
-  ]);
-  report(`wordpress  full pull: ${posts.items.length} posts, ${categories.items.length} categories, ${tags.items.length} tags`);
-  const sync = { marker: latest('', posts.items), known: knownOf(posts.items) };
-  return { full: true, posts: posts.items, categories: categories.items, tags: tags.items, sync, traffic, warnings: [] };
-}
-
-async function incrementalPull(
-  apiUrl: string,
-  previous: SyncState,
-  http: HttpOptions,
-  limit: Limiter,
-  traffic: Traffic,
-  report: (line: string) => void,
-): Promise<LivePull> {
+async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic, report: (line: string) => void): Promise<LivePull> {
   const since = { modified_after: shiftWallClock(previous.marker, -MARGIN_MS) };
   const warnings: BuildWarning[] = [];
   const [changed, newest, categories, tags, media] = await Promise.all([
-    fetchList(apiUrl, 'posts', { ...since, _embed: '1', orderby: 'modified', order: 'desc' }, http, limit),
-    limit(() => fetchListPage(resourceUrl(apiUrl, 'posts', 1, ID_FIELDS), http)),
-    fetchList(apiUrl, 'categories', TERM_FIELDS.categories, http, limit),
-    fetchList(apiUrl, 'tags', TERM_FIELDS.tags, http, limit),
-    fetchList(apiUrl, 'media', { ...since, _fields: 'id,modified' }, http, limit).catch((error: unknown) => {
+    fetchList(pull, 'posts', { ...since, _embed: '1', orderby: 'modified', order: 'desc' }),
+    firstPage(pull, 'posts', ID_FIELDS),
+    fetchList(pull, 'categories', TERM_FIELDS.categories),
+    fetchList(pull, 'tags', TERM_FIELDS.tags),
+    fetchList(pull, 'media', { ...since, _fields: 'id,modified' }).catch((error: unknown) => {
       // Some hosts close /media to visitors: posts then show an edited image once they are edited themselves.
       if (!(error instanceof WordPressError) || !/answered HTTP 4\d\d/.test(error.message)) throw error;
       warnings.push(warning('wordpress-media', `WordPress media could not be checked for edits (${error.message})`));
@@ -121,7 +101,7 @@ async function incrementalPull(
   if (unknownNewest.length > 0) listed = `${unknownNewest.length} of the newest posts unknown or with another modification date`;
   else if (newest.total !== undefined && newest.total !== ids.size) listed = `WordPress lists ${newest.total} posts, ${ids.size} expected`;
   if (listed) {
-    const all = await fetchList(apiUrl, 'posts', ID_FIELDS, http, limit, newest);
+    const all = await fetchList(pull, 'posts', ID_FIELDS, newest);
     const current = listedOf(all.items);
     ids = new Set(current.map((item) => item.id));
     for (const item of current) {
@@ -137,7 +117,7 @@ async function incrementalPull(
     if (!post || fetched.has(id)) continue;
     if ((post.mediaId > 0 && editedMedia.has(post.mediaId)) || post.terms.some((term) => !terms.has(term))) toFetch.add(id);
   }
-  for (const item of await fetchByIds(apiUrl, [...toFetch].sort((a, b) => a - b), http, limit)) {
+  for (const item of await fetchByIds(pull, [...toFetch].sort((a, b) => a - b))) {
     const id = idOf(item);
     if (id !== undefined && ids.has(id)) fetched.set(id, item);
   }
@@ -151,7 +131,6 @@ async function incrementalPull(
       `${listed ? ` (every id listed: ${listed})` : ''}; ${traffic.requests} requests, ${(traffic.bytes / 1024).toFixed(0)} KB`,
   );
   return {
-    full: false,
     posts: [...fetched.values()],
     ids: [...ids].sort((a, b) => a - b),
     categories: categories.items,
@@ -164,26 +143,24 @@ async function incrementalPull(
 }
 
 /** Posts by id, 100 per request, with _embed. */
-async function fetchByIds(apiUrl: string, ids: number[], http: HttpOptions, limit: Limiter): Promise<unknown[]> {
+async function fetchByIds(pull: Pull, ids: number[]): Promise<unknown[]> {
   const chunks = Array.from({ length: Math.ceil(ids.length / PER_PAGE) }, (_, index) => ids.slice(index * PER_PAGE, (index + 1) * PER_PAGE));
-  const pages = await Promise.all(
-    chunks.map((chunk) => limit(() => fetchListPage(resourceUrl(apiUrl, 'posts', 1, { include: chunk.join(','), _embed: '1' }), http))),
-  );
+  const pages = await Promise.all(chunks.map((chunk) => firstPage(pull, 'posts', { include: chunk.join(','), _embed: '1' })));
   return pages.flatMap((page) => page.items);
 }
 
 type Listed = { id: number } & KnownPost;
 
-/** What tells a change of a REST post; undefined without a usable id. */
-function readListed(item: unknown): Listed | undefined {
-  const id = idOf(item);
-  if (id === undefined) return undefined;
-  const { modified, featured_media: media, categories, tags } = item as { modified?: unknown; featured_media?: unknown; categories?: unknown; tags?: unknown };
-  const terms = [categories, tags].flatMap((list) => (Array.isArray(list) ? list.filter(isPositiveIntegerId) : []));
-  return { id, modified: typeof modified === 'string' ? modified : '', mediaId: isPositiveIntegerId(media) ? media : 0, terms };
+/** What tells a change of each REST post with a usable id. */
+function listedOf(items: readonly unknown[]): Listed[] {
+  return items.flatMap((item) => {
+    const id = idOf(item);
+    if (id === undefined) return [];
+    const { modified, featured_media: media, categories, tags } = item as Record<string, unknown>;
+    const terms = [categories, tags].flatMap((list) => (Array.isArray(list) ? list.filter(isPositiveIntegerId) : []));
+    return [{ id, modified: typeof modified === 'string' ? modified : '', mediaId: isPositiveIntegerId(media) ? media : 0, terms }];
+  });
 }
-
-const listedOf = (items: readonly unknown[]): Listed[] => items.flatMap((item) => readListed(item) ?? []);
 
 function knownOf(items: readonly unknown[]): Record<number, KnownPost> {
   return Object.fromEntries(listedOf(items).map(({ id, ...post }) => [id, post]));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { load, type CheerioAPI } from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { renderEmbedPlaceholder } from '../../build/wordpress/embed-markup.js';
+import { renderEmbedPlaceholder } from '../../build/wordpress/normalize.js';
 import { EMBED_FRAME_ORIGINS, isEmbedFrameUrl, readEmbedUrl, type EmbedProps } from '../../src/lib/embed-providers.js';
 import { replaceEmbeds } from '../../src/lib/embeds.js';
 import { articleContent } from '../../src/lib/wp-leftovers.js';

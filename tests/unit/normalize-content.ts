@@ -1,5 +1,5 @@
 import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost } from '../../build/wordpress/normalize.js';
-import type { RawWordPressContent } from '../../build/wordpress/raw.js';
+import type { RawWordPressContent } from '../../build/wordpress/pull.js';
 import type { MediaVariant } from '../../src/lib/picture.js';
 import type { NewsContent } from '../../src/types/news.js';
 import type { BuildWarning } from '../../build/warnings.js';

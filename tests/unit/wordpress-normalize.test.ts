@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizePost } from '../../build/wordpress/normalize.js';
 import { normalizeContent } from './normalize-content.js';
-import type { RawWordPressContent } from '../../build/wordpress/raw.js';
+import type { RawWordPressContent } from '../../build/wordpress/pull.js';
 
 /** A real REST answer (GET posts/36?_embed=true on WordPress 6.1, see /work/shared/wp-samples). */
 const REAL_POST = JSON.parse(readFileSync(new URL('../fixtures/wordpress/post-single.json', import.meta.url), 'utf8')) as Record<string, unknown>;
