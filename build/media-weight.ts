@@ -1,9 +1,6 @@
 import { Parser } from 'htmlparser2';
 
-/**
- * The phone the report weighs images for: a common Android viewport at device pixel ratio 2
- * (browsers pick the srcset candidate for width × ratio), and the root font size of `rem` lengths.
- */
+/** The phone the report weighs images for: a common Android viewport at ratio 2, and the root font size of `rem` lengths. */
 export const PHONE = { width: 412, height: 915, pixelRatio: 2, rootFontPx: 16 } as const;
 
 /** Image bytes a phone downloads for one page: the eager images, and all of them once scrolled. */
@@ -28,9 +25,8 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
     weight.total += bytes;
     if (img.loading !== 'lazy') weight.eager += bytes;
   };
-  // Read as a stream, not as a tree: the report weighs the largest page of each type on every
-  // build that changes it, and a DOM of it showed in cron runs' profiles (bench/README.md). The
-  // images of a <picture> (its children) are weighed when it closes, with its AVIF source.
+  // A stream, not a tree (a DOM showed in cron runs' profiles): a <picture>'s own images are weighed
+  // when it closes, with its AVIF source.
   const open: string[] = [];
   const pictures: { avif?: Attributes; images: Attributes[]; depth: number }[] = [];
   const parser = new Parser({
@@ -60,12 +56,10 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
 }
 
 /**
- * The part of a page the weighing reads: each `<picture>` whole (its tags, with the elements inside
- * it by name alone: which images are its own children) and each `<img>` outside one. Comments are
- * left out, as a parser does. Island props (attribute values) and text are most of a page's bytes,
- * and parsing them showed in cron runs' report stage (bench/README.md). Text and attribute values hold
- * no raw `<` or `>` (React, the sanitizer and the JSON-LD escape them): every `<` starts a tag; and
- * tag names are in lower case (React and the sanitizer write them so).
+ * The part of a page the weighing reads, as parsing island props and text showed in cron runs: each
+ * `<picture>` whole (the elements inside it by name alone) and each `<img>` outside one, comments left
+ * out. Text and attribute values hold no raw `<` or `>` (React, the sanitizer and the JSON-LD escape
+ * them) and tag names are in lower case (React and the sanitizer write them so).
  */
 function imageMarkup(html: string): string {
   let markup = '';
@@ -101,8 +95,7 @@ function imageMarkup(html: string): string {
 /** Where `<name` starts a tag named `name` (not a longer name) from `from` on, or -1. */
 function tagAt(html: string, open: string, from: number): number {
   for (let at = html.indexOf(open, from); at !== -1; at = html.indexOf(open, at + 1)) {
-    const after = html.charCodeAt(at + open.length);
-    if (!(after >= 97 && after <= 122) && !(after >= 65 && after <= 90) && !(after >= 48 && after <= 57) && after !== 45 && after !== 58 && after !== 95) return at;
+    if (!/[\w:-]/.test(html.charAt(at + open.length))) return at;
   }
   return -1;
 }

@@ -1,7 +1,6 @@
 import type { PreparedImage } from '../src/lib/picture.js';
-import { prepareDocuments } from './media/documents.js';
 import { rewriteContentImages } from './media/rewrite-images.js';
-import { rewriteWordPressLinks, wordpressLinksIn, wordpressOriginsOf } from './media/wordpress-links.js';
+import { prepareDocuments, rewriteWordPressLinks, wordpressLinksIn, wordpressOriginsOf } from './media/wordpress-links.js';
 import { isLasting } from './media/problem.js';
 import { prepareMedia, type MediaStats } from './media/prepare.js';
 import type { NormalizedPost } from './wordpress/normalize.js';
@@ -39,11 +38,8 @@ export async function attachMedia(
   const requests = posts.flatMap((post) => post.media.requests);
   const revalidated = new Set(posts.filter((post) => revalidate.has(post.post.id)).flatMap((post) => post.media.requests.map((request) => request.url)));
   const prepared = await prepareMedia({
+    ...source,
     requests,
-    cacheDir: source.cacheDir,
-    ...(source.apiUrl ? { apiUrl: source.apiUrl } : {}),
-    ...(source.mediaOrigins ? { mediaOrigins: source.mediaOrigins } : {}),
-    ...(source.localMediaDir ? { localMediaDir: source.localMediaDir } : {}),
     vouchedFor: posts.flatMap((post) => post.media.vouched),
     revalidate: (url) => revalidated.has(url),
     warn: (message) => cacheWarnings.push(warning('build-cache', message)),
@@ -51,20 +47,17 @@ export async function attachMedia(
   // Issue 33: links of the contents to WordPress become the site's own files, or plain text.
   const origins = wordpressOriginsOf(source.apiUrl);
   const documents = source.apiUrl
-    ? await prepareDocuments(posts.flatMap((post) => wordpressLinksIn(post.post.contentHtml, origins)), { apiUrl: source.apiUrl, cacheDir: source.cacheDir, ...(source.mediaOrigins ? { mediaOrigins: source.mediaOrigins } : {}) })
+    ? await prepareDocuments(posts.flatMap((post) => wordpressLinksIn(post.post.contentHtml, origins)), { ...source, apiUrl: source.apiUrl })
     : undefined;
-  const image = (url: string): PreparedImage | undefined => {
-    const result = prepared.results.get(url);
-    return result?.ok ? result.image : undefined;
-  };
   const attached = posts.map((entry): AttachedPost => {
     const warnings = [...entry.warnings];
     let retry = false;
     const files = new Set<string>();
-    const use = (url: string) => {
-      const found = image(url);
-      for (const variant of found?.variants ?? []) files.add(variant.path);
-      return found;
+    const use = (url: string): PreparedImage | undefined => {
+      const result = prepared.results.get(url);
+      if (!result?.ok) return undefined;
+      for (const variant of result.image.variants) files.add(variant.path);
+      return result.image;
     };
     for (const url of new Set(entry.media.requests.map((request) => request.url))) {
       const result = prepared.results.get(url);
@@ -89,10 +82,9 @@ export async function attachMedia(
       warnings.push(postWarning(entry.post.id, 'wordpress-link-unlinked', `link to WordPress left as plain text: ${href}${problem ? ` (${problem})` : ''}`));
       if (problem) retry = true;
     }
-    const contentHtml = linked.html;
     return {
       ...entry,
-      post: { ...entry.post, contentHtml, image: featuredImage && featured ? { ...featuredImage, alt: featured.alt, ...(featured.caption ? { caption: featured.caption } : {}) } : null },
+      post: { ...entry.post, contentHtml: linked.html, image: featuredImage && featured ? { ...featuredImage, alt: featured.alt, ...(featured.caption ? { caption: featured.caption } : {}) } : null },
       media: { ...entry.media, files: [...files].sort() },
       warnings,
       retry,

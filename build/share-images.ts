@@ -8,7 +8,7 @@ import { SHARE_IMAGE, playerShareImagePath } from '../src/lib/share-image.js';
 import type { Player } from '../src/schemas/team.js';
 import { sha256, writeFileAtomic } from './fs.js';
 import type { OutputFile } from './output-file.js';
-import { loadSharp } from './media/sharp.js';
+import { loadSharp } from './media/inspect.js';
 
 /** Bumped when the card's layout changes: older cards in the cache are then made again. */
 const LAYOUT = 1;
@@ -22,11 +22,10 @@ const TEXT_WIDTH = SHARE_IMAGE.width - TEXT_LEFT - 50;
 type SharedPlayer = Pick<Player, 'id' | 'firstName' | 'lastName' | 'position' | 'number' | 'profilImg'>;
 
 /**
- * Each player's share card (1200×630 PNG): portrait, number, name, position and the club's name, so
- * a page shared on a network shows who it is about (its portrait is an SVG, which networks do not
- * show). The cards are kept in the build cache by what they are made of (portrait bytes, texts,
- * layout, sharp's version): a run whose players did not change loads no sharp, and the bytes of a
- * card are the same on every build.
+ * Each player's share card (1200×630 PNG: portrait, number, name, position, the club), so a page
+ * shared on a network shows who it is about (networks do not show its SVG portrait). Cached by what
+ * a card is made of (portrait, texts, layout, sharp's version): a run whose players did not change
+ * loads no sharp.
  */
 export async function playerShareImages(players: readonly SharedPlayer[], cacheDir: string): Promise<OutputFile[]> {
   const files: OutputFile[] = [];

@@ -12,25 +12,15 @@ export interface ContentImage {
   aliases: string[];
   /** The `width` attribute: the editor drew the image at most this wide. */
   maxCssWidth?: number;
-  /** An image of a gallery (`[gallery]` or a gallery block): drawn as wide as its column, whatever size the editor picked. */
-  gallery?: Gallery;
+  /** An image of a gallery: drawn as wide as its column, cropped to `crop` proportions when its CSS crops. */
+  gallery?: { columns: number; crop?: number };
 }
 
-/** A gallery's layout: its columns, and the proportions its CSS crops each picture to (none: uncropped). */
-export interface Gallery {
-  columns: number;
-  crop?: number;
-}
+type Gallery = NonNullable<ContentImage['gallery']>;
 
-export interface FeaturedImage {
-  /** `source_url`: the full size WordPress keeps (its "-scaled" copy for very large uploads). */
-  source: string;
-  /** Every `media_details.sizes.*.source_url`. */
-  aliases: string[];
-}
-
-export interface PostImages {
-  featured?: FeaturedImage;
+interface PostImages {
+  /** `source_url` (the full size WordPress keeps) and every `media_details.sizes.*.source_url`. */
+  featured?: { source: string; aliases: string[] };
   /** Content first, then excerpt; each source once. */
   content: ContentImage[];
   /** URLs the REST API itself returned as media: the downloader may fetch them outside uploads. */
@@ -75,7 +65,7 @@ export function mediaRequestsOf(postId: number, images: PostImages): MediaReques
   return requests;
 }
 
-function featuredImage(media: unknown): FeaturedImage | undefined {
+function featuredImage(media: unknown): PostImages['featured'] {
   // WordPress embeds an error object ({ code, message }) for a private or deleted attachment.
   if (!isObject(media) || typeof media.code === 'string' || !nonEmptyString(media.source_url)) return undefined;
   const details = isObject(media.media_details) ? media.media_details : {};
@@ -84,12 +74,8 @@ function featuredImage(media: unknown): FeaturedImage | undefined {
   return { source: media.source_url, aliases: [...new Set(aliases)].sort() };
 }
 
-/**
- * Each `<img>` of an HTML fragment, in document order. Read as the parser goes (each element's
- * parent is the innermost open one, as in the tree htmlparser2 would build): a document tree of
- * every body cost a clean build a tenth of a second for its images alone.
- */
-export function contentImages(html: string): ContentImage[] {
+/** Each `<img>` of an HTML fragment, in document order, read as the parser goes (a tree of every body costs a clean build a tenth of a second). */
+function contentImages(html: string): ContentImage[] {
   if (!html.includes('<img') && !html.includes('<IMG')) return [];
   const images: ContentImage[] = [];
   const open: { name: string; href: string | undefined; gallery: Gallery | undefined }[] = [];
@@ -145,21 +131,16 @@ export function originalOf(url: string): string | undefined {
 }
 
 /**
- * A gallery from its classes: its columns, and its crop as content/20-media.css draws it (a cropped
- * gallery block 3:2, `[gallery]`'s default thumbnail size square); undefined when not a gallery.
+ * A gallery from its classes: its columns (`columns-2`, `gallery-columns-4`; 3 by default), and its
+ * crop as content/20-media.css draws it (a cropped gallery block 3:2, `[gallery]`'s default
+ * thumbnail size square); undefined when not a gallery.
  */
 function galleryOf(classes: string | undefined): Gallery | undefined {
-  const columns = galleryColumns(classes);
-  if (columns === undefined) return undefined;
-  const crop = /(^|\s)gallery-size-thumbnail(\s|$)/.test(classes ?? '') ? 1 : /(^|\s)is-cropped(\s|$)/.test(classes ?? '') ? 3 / 2 : undefined;
-  return crop === undefined ? { columns } : { columns, crop };
-}
-
-/** A gallery's number of columns from its classes (`columns-2`, `gallery-columns-4`; 3 by default); undefined when not a gallery. */
-export function galleryColumns(classes: string | undefined): number | undefined {
   if (!classes || !/(^|\s)(gallery|wp-block-gallery|blocks-gallery-grid)(\s|$)/.test(classes)) return undefined;
-  const columns = Number(/(?:^|\s)(?:gallery-)?columns-(\d)(?:\s|$)/.exec(classes)?.[1] ?? 3);
-  return columns >= 1 ? columns : 3;
+  const number = Number(/(?:^|\s)(?:gallery-)?columns-(\d)(?:\s|$)/.exec(classes)?.[1] ?? 3);
+  const columns = number >= 1 ? number : 3;
+  const crop = /(^|\s)gallery-size-thumbnail(\s|$)/.test(classes) ? 1 : /(^|\s)is-cropped(\s|$)/.test(classes) ? 3 / 2 : undefined;
+  return crop === undefined ? { columns } : { columns, crop };
 }
 
 /**

@@ -1,20 +1,13 @@
-import type { Sharp } from 'sharp';
 import type { ImageShape } from '../../src/lib/image-layout.js';
 import type { MediaFormat } from '../../src/lib/picture.js';
-import { MAX_ANIMATION_PIXELS, MAX_PIXELS, type ImageFacts } from './inspect.js';
-import { loadedSharp, loadSharp } from './sharp.js';
+import { loadedSharp, loadSharp, MAX_ANIMATION_PIXELS, MAX_PIXELS, type ImageFacts } from './inspect.js';
 import { sha256 } from '../fs.js';
 
 /**
- * Encoder settings, chosen on bench/media-convert.ts (figures in bench/README.md):
- * - AVIF quality 50 with 4:2:0 chroma (photos): an 800 px news photo ≈ 30 KB, half the issue's 60 KB
- *   target for the article image on a phone. Effort 0: efforts 1 and 2 make files 1–8 % smaller at
- *   the same setting (PSNR within 0.2 dB) for 2–4× the time, effort 4 about 6 % for 10–20×; AVIF is
- *   most of a first build's time, and every visitor's bytes are already well under the target.
- * - WebP quality 74, effort 2: for the few browsers without AVIF. Effort 4 (libwebp's default) saves
- *   1–8 % of bytes for 2–3× the time, and WebP was then half of all encoding time.
- * - JPEG quality 78 with mozjpeg (progressive, trellis): the fallback, and what social networks fetch.
- * - PNG level 9, lossless: PNG sources keep their sharp edges and transparency.
+ * Encoder settings, chosen on bench/media-convert.ts (bench/README.md): AVIF 50 puts an 800 px news
+ * photo at about 30 KB, half the 60 KB target on a phone, and higher efforts cost 2–20× the time for
+ * 1–8 % fewer bytes; WebP for the few browsers without AVIF; JPEG (mozjpeg) is the fallback social
+ * networks fetch; PNG stays lossless for sharp edges and transparency.
  */
 export const ENCODERS = {
   avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
@@ -25,7 +18,7 @@ export const ENCODERS = {
 } as const;
 
 /** The fallback is one file: old browsers, crawlers and social previews (1200 px is what they ask for). */
-export const FALLBACK_MAX_WIDTH = 1200;
+const FALLBACK_MAX_WIDTH = 1200;
 
 /** Sidebar thumbnails are cropped around what libvips finds most interesting (faces, contrast). */
 const squarePosition = () => loadedSharp().strategy.attention;
@@ -72,13 +65,21 @@ export function planVariants(facts: ImageFacts, requests: readonly ShapeRequest[
 /**
  * What makes a variant's bytes, as a cache key: its spec, its encoder's settings, how it is cropped,
  * and the versions of sharp and libvips. A change of any of them makes new files; nothing to bump.
+ * Each distinct spec is hashed once per process (a cron run looks up tens of thousands).
  */
-export function variantKey(spec: VariantSpec): string {
-  // A cron run looks up tens of thousands of keys: each distinct spec is hashed once per process.
-  const id = `${spec.format} ${spec.shape} ${spec.width} ${spec.height}`;
+export function variantKey({ format, shape, width, height }: VariantSpec): string {
+  const id = `${format} ${shape} ${width} ${height}`;
   let key = variantKeys.get(id);
   if (!key) {
-    key = recipeHash({ format: spec.format, shape: spec.shape, width: spec.width, height: spec.height });
+    const { versions } = loadedSharp();
+    const recipe = {
+      spec: { format, shape, width, height },
+      encoder: ENCODERS[format],
+      crop: shape === 'square' ? squarePosition() : 'none',
+      background: format === 'jpeg' ? JPEG_BACKGROUND : 'none',
+      versions: { sharp: versions.sharp, vips: versions.vips },
+    };
+    key = sha256(JSON.stringify(recipe)).slice(0, 32);
     variantKeys.set(id, key);
   }
   return key;
@@ -86,26 +87,15 @@ export function variantKey(spec: VariantSpec): string {
 
 const variantKeys = new Map<string, string>();
 
-function recipeHash(spec: VariantSpec): string {
-  const recipe = {
-    spec,
-    encoder: ENCODERS[spec.format],
-    crop: spec.shape === 'square' ? squarePosition() : 'none',
-    background: spec.format === 'jpeg' ? JPEG_BACKGROUND : 'none',
-    versions: { sharp: loadedSharp().versions.sharp, vips: loadedSharp().versions.vips },
-  };
-  return sha256(JSON.stringify(recipe)).slice(0, 32);
-}
-
 /** JPEG stays JPEG, PNG stays PNG, animations stay GIF; other sources fall back to what every browser reads. */
-export function fallbackFormat(facts: ImageFacts): MediaFormat {
+function fallbackFormat(facts: ImageFacts): MediaFormat {
   if (facts.frames > 1) return 'gif';
   if (facts.format === 'jpeg') return 'jpeg';
   if (facts.format === 'png' || facts.format === 'svg' || facts.format === 'gif') return 'png';
   return facts.hasAlpha ? 'png' : 'jpeg';
 }
 
-export interface EncodedVariant extends VariantSpec {
+interface EncodedVariant extends VariantSpec {
   data: Buffer;
   /** The width the source was decoded at, still images only: a variant made again alone must use it to get the same bytes. */
   decodeWidth?: number;
@@ -134,7 +124,8 @@ export async function encodeVariants(bytes: Uint8Array, facts: ImageFacts, specs
       : loadedSharp()(bytes, { animated: true, failOn: 'truncated', limitInputPixels: MAX_ANIMATION_PIXELS }).resize(
           spec.shape === 'square' ? { width: spec.width, height: spec.width, fit: 'cover' } : { width: spec.width },
         );
-    const data = await encode(spec.format === 'jpeg' ? image.flatten({ background: JPEG_BACKGROUND }) : image, spec.format);
+    const output = spec.format === 'jpeg' ? image.flatten({ background: JPEG_BACKGROUND }) : image;
+    const data = await output.toFormat(spec.format, ENCODERS[spec.format]).toBuffer();
     encoded.push({ ...spec, data, ...(decodeWidth === undefined ? {} : { decodeWidth }) });
   }
   return encoded;
@@ -145,7 +136,7 @@ export async function encodeVariants(bytes: Uint8Array, facts: ImageFacts, specs
  * proportional variant and for every square crop (whose side is bounded by the shorter side of the
  * decoded pixels). The variants' bytes depend on it, not only on their own spec.
  */
-export function decodeWidthFor(facts: ImageFacts, specs: readonly VariantSpec[]): number {
+function decodeWidthFor(facts: ImageFacts, specs: readonly VariantSpec[]): number {
   const squareNeed = Math.max(0, ...specs.filter((spec) => spec.shape === 'square').map((spec) => Math.ceil((spec.width * Math.max(facts.width, facts.height)) / facts.height)));
   const originalNeed = Math.max(0, ...specs.filter((spec) => spec.shape === 'original').map((spec) => spec.width));
   return Math.min(facts.width, Math.max(squareNeed, originalNeed));
@@ -158,19 +149,4 @@ async function decodeAt(bytes: Uint8Array, facts: ImageFacts, width: number) {
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
-}
-
-function encode(image: Sharp, format: MediaFormat): Promise<Buffer> {
-  switch (format) {
-    case 'avif':
-      return image.avif(ENCODERS.avif).toBuffer();
-    case 'webp':
-      return image.webp(ENCODERS.webp).toBuffer();
-    case 'jpeg':
-      return image.jpeg(ENCODERS.jpeg).toBuffer();
-    case 'png':
-      return image.png(ENCODERS.png).toBuffer();
-    case 'gif':
-      return image.gif(ENCODERS.gif).toBuffer();
-  }
 }

@@ -1,6 +1,5 @@
-import { loadedSharp, loadSharp } from './sharp.js';
+import type SharpDefault from 'sharp';
 import { MediaProblem } from './problem.js';
-import { claimedFormats, sniffFormat, type Sniffed, type SourceFormat } from './sniff.js';
 import { sha256 } from '../fs.js';
 
 /** Over this, a picture is a decompression bomb or a camera original: 40 MP is 7,700 × 5,200. */
@@ -11,12 +10,32 @@ export const MAX_ANIMATION_PIXELS = 100_000_000;
 const SVG_SCALE = 2;
 const SVG_MAX_WIDTH = 1600;
 
+let sharp: typeof SharpDefault | undefined;
+
+/** sharp, loaded when first needed: its native library costs a tenth of a second, which a cron run with no new image saves. */
+export async function loadSharp(): Promise<typeof SharpDefault> {
+  return (sharp ??= (await import('sharp')).default);
+}
+
+/** sharp once loadSharp() has run (the cache keys name its versions). */
+export function loadedSharp(): typeof SharpDefault {
+  if (!sharp) throw new Error('sharp is used before loadSharp()');
+  return sharp;
+}
+
 /** The rules an inspection applied, as a cache key: a change of limits or of libvips inspects again. */
 export async function inspectionKey(): Promise<string> {
   const { versions } = await loadSharp();
   const rules = { MAX_PIXELS, MAX_ANIMATION_PIXELS, SVG_SCALE, SVG_MAX_WIDTH, versions: { sharp: versions.sharp, vips: versions.vips } };
   return sha256(JSON.stringify(rules)).slice(0, 32);
 }
+
+/**
+ * What a file really is, from its first bytes (a Content-Type and a file name are claims): the
+ * formats the site publishes, `html` (the usual impostor: an error page saved as .jpg) or `unknown`.
+ */
+export type SourceFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'svg';
+export type Sniffed = SourceFormat | 'html' | 'unknown';
 
 export interface ImageFacts {
   /** What the bytes are, whatever the name or the server said. */
@@ -31,34 +50,92 @@ export interface ImageFacts {
   density?: number;
 }
 
-export interface InspectedImage extends ImageFacts {
-  /** Accepted oddities worth a warning (a PNG named .jpg). */
-  notes: string[];
-}
-
 const GIF_TRAILER = 0x3b;
 const PUBLISHED = 'JPEG, PNG, GIF, WebP, AVIF or SVG';
 
-/**
- * Facts about an image, or a MediaProblem saying why it cannot be published: the claims check of
- * `checkClaims`, then `inspectBytes`.
- */
-export async function inspectImage(bytes: Uint8Array, declared: { contentType?: string; name: string }): Promise<InspectedImage> {
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+export function sniffFormat(bytes: Uint8Array): Sniffed {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  if (isAvif(bytes)) return 'avif';
+  return sniffText(bytes);
+}
+
+/** ISO-BMFF: a 'ftyp' box whose major or compatible brands include avif (still) or avis (sequence). */
+function isAvif(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, ascii('ftyp'), 4)) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const boxSize = bytes.byteLength >= 8 ? view.getUint32(0) : 0;
+  const end = Math.min(boxSize, bytes.byteLength, 256);
+  for (let offset = 8; offset + 4 <= end; offset += 4) {
+    if (offset === 12) continue; // minor version, not a brand
+    const brand = String.fromCharCode(...bytes.subarray(offset, offset + 4));
+    if (brand === 'avif' || brand === 'avis') return true;
+  }
+  return false;
+}
+
+/** Markup: the first element after the prolog (XML declaration, comments, doctype) decides. */
+function sniffText(bytes: Uint8Array): Sniffed {
+  let text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
+  for (;;) {
+    const trimmed = text.trimStart();
+    const prolog = /^(<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype\s+svg[^>]*>)/i.exec(trimmed);
+    if (!prolog) {
+      text = trimmed;
+      break;
+    }
+    text = trimmed.slice(prolog[0].length);
+  }
+  if (/^<svg[\s>/]/i.test(text)) return 'svg';
+  if (/^<(!doctype\s+html|html|head|body|meta|title|h1|p|div)[\s>/]/i.test(text)) return 'html';
+  return 'unknown';
+}
+
+const BY_MIME: Record<string, SourceFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/jpg': 'jpeg',
+  'image/pjpeg': 'jpeg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+};
+const BY_EXTENSION: Record<string, SourceFormat> = { jpg: 'jpeg', jpeg: 'jpeg', jpe: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'avif', svg: 'svg' };
+
+/** The image types a Content-Type header and a URL's or file's extension claim, with what claims each ('extension .jpg'). */
+function claimedFormats(contentType: string | undefined, name: string): { format: SourceFormat; by: string }[] {
+  const claims: { format: SourceFormat; by: string }[] = [];
+  const mime = contentType?.split(';')[0]?.trim().toLowerCase();
+  const byMime = mime ? BY_MIME[mime] : undefined;
+  if (byMime) claims.push({ format: byMime, by: `Content-Type ${mime}` });
+  const extension = /\.([a-z0-9]+)$/i.exec(name.split(/[?#]/)[0] ?? '')?.[1]?.toLowerCase();
+  const byExtension = extension ? BY_EXTENSION[extension] : undefined;
+  if (byExtension) claims.push({ format: byExtension, by: `extension .${extension}` });
+  return claims;
+}
+
+/** Facts about an image with the notes of `checkClaims`, or a MediaProblem saying why it cannot be published. */
+export async function inspectImage(bytes: Uint8Array, declared: { contentType?: string; name: string }): Promise<ImageFacts & { notes: string[] }> {
   const notes = checkClaims(sniffFormat(bytes), declared);
   try {
-    const facts = await inspectBytes(bytes);
-    return { ...facts, notes };
+    return { ...(await inspectBytes(bytes)), notes };
   } catch (error) {
     throw error instanceof MediaProblem ? new MediaProblem(error.kind, `${declared.name}: ${error.message}`) : error;
   }
 }
 
 /**
- * Declared type vs real type: the bytes win. A raster image whose extension or Content-Type names
- * another raster type is used as what it is (every variant is re-encoded, so browsers never see the
- * mislabelled bytes); the returned notes become a warning. SVG on either side is refused: an SVG must
- * be declared as one before the build agrees to rasterize it, and a "JPEG" that turns out to be
- * markup is no honest mistake. Runs per URL (the same bytes may hide behind two names).
+ * Declared type vs real type: the bytes win. A raster image declared as another raster type is used
+ * as what it is (every variant is re-encoded, so browsers never see the mislabelled bytes), with a
+ * note for the warnings. SVG on either side is refused: an SVG must be declared as one before the
+ * build rasterizes it, and a "JPEG" that turns out to be markup is no honest mistake. Runs per URL
+ * (the same bytes may hide behind two names).
  */
 export function checkClaims(real: Sniffed, declared: { contentType?: string; name: string }): string[] {
   const { name } = declared;
@@ -76,10 +153,9 @@ export function checkClaims(real: Sniffed, declared: { contentType?: string; nam
 }
 
 /**
- * What the bytes are, whatever their name: the same answer for the same bytes, so the build caches
- * it by content. Dimensions come from the header before anything is decoded, so a 20000 × 20000 bomb
- * is refused without allocating its pixels; then the whole file is decoded once (at a small size) so
- * that a truncated file is found here rather than by the encoders.
+ * What the bytes are, whatever their name (cached by content). Dimensions come from the header
+ * before anything is decoded, so a 20000 × 20000 bomb is refused without allocating its pixels; then
+ * the whole file is decoded once at a small size, so a truncated file is found here, not by the encoders.
  */
 export async function inspectBytes(bytes: Uint8Array): Promise<ImageFacts> {
   await loadSharp();
@@ -87,8 +163,7 @@ export async function inspectBytes(bytes: Uint8Array): Promise<ImageFacts> {
   if (real === 'html') throw new MediaProblem('not-an-image', 'an HTML page, not an image');
   if (real === 'unknown') throw await unknownFormatProblem(bytes);
 
-  // libnsgif shows what it has of a cut GIF (fewer frames, a half frame) without a word; the trailer
-  // byte every complete GIF ends with tells.
+  // libnsgif shows what it has of a cut GIF without a word; the trailer byte every complete GIF ends with tells.
   if (real === 'gif' && bytes[bytes.length - 1] !== GIF_TRAILER) throw new MediaProblem('truncated', 'the GIF ends early (no trailer)');
   const animatable = real === 'gif' || real === 'webp';
   const header = await loadedSharp()(bytes, { limitInputPixels: false, animated: animatable })
@@ -119,7 +194,6 @@ function checkPixels(width: number, height: number, frames: number): void {
   }
 }
 
-/** SVG has no pixels of its own: draw it at twice its size, at most as wide as the widest variant. */
 function svgRaster(width: number, height: number, density: number): Pick<ImageFacts, 'width' | 'height' | 'density'> {
   const scale = Math.min(SVG_SCALE, SVG_MAX_WIDTH / width);
   const raster = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };

@@ -3,10 +3,9 @@ import { cappedSlot, IMAGE_SLOTS, slotWidths, type ImageSlot, type ImageSlotName
 import type { MediaVariant, PreparedImage } from '../../src/lib/picture.js';
 import { createLimiter, type HttpOptions } from '../wordpress/http.js';
 import { encodeVariants, planVariants, variantKey, type ShapeRequest } from './convert.js';
-import { createMediaDownloader } from './download.js';
 import { checkClaims, inspectBytes, inspectionKey, type ImageFacts } from './inspect.js';
 import { MediaProblem, type MediaProblemData } from './problem.js';
-import { fetchRemoteSource, isLocalPath, localMedia, readLocalSource, type SourceBytes } from './source.js';
+import { createMediaDownloader, fetchRemoteSource, isLocalPath, localMedia, readLocalSource, type SourceBytes } from './source.js';
 import { MediaStore } from './store.js';
 
 export interface MediaRequest {
@@ -23,11 +22,9 @@ export interface PrepareMediaOptions {
   requests: readonly MediaRequest[];
   /** The media folder of the build cache: `<cache>/media`. */
   cacheDir: string;
-  /** Live builds: the REST base; images are downloaded from its origin only. */
+  /** Live builds: the REST base, and what else the URL policy allows (see createUrlPolicy). */
   apiUrl?: string;
-  /** Media URLs the REST API returned (featured `source_url`s and sizes): fetched even outside uploads. */
   vouchedFor?: Iterable<string>;
-  /** Origins or URL prefixes images may come from besides WordPress's own (`--media-origin`). */
   mediaOrigins?: readonly string[];
   /** Snapshot builds: the folder behind the content's `/media/…` paths. */
   localMediaDir?: string;
@@ -36,7 +33,6 @@ export interface PrepareMediaOptions {
   http?: Partial<HttpOptions>;
   /** Sources converted at once; each conversion keeps one core busy. */
   concurrency?: number;
-  now?: () => Date;
   /** Cache-level trouble (an unreadable index): one line, the build goes on. */
   warn?: (message: string) => void;
 }
@@ -62,33 +58,31 @@ export interface PreparedMedia {
 }
 
 /**
- * The one entry point for the pipeline, for live and snapshot builds alike: every image a page shows,
- * downloaded (or read from the snapshot) when new, inspected, converted to the widths its slots use,
- * all through the cache, so that a run with nothing new makes no request and encodes nothing.
- * Never throws for an image: each URL ends as variants or as a problem.
+ * The one entry point for the pipeline, live or snapshot: every image a page shows, downloaded (or
+ * read from the snapshot) when new, inspected, converted to the widths its slots use, all through the
+ * cache (a run with nothing new makes no request and encodes nothing). Each URL ends as variants or
+ * as a problem, never as an exception.
  */
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
   const store = await MediaStore.open(options.cacheDir, options.warn);
-  const downloader = options.apiUrl
-    ? createMediaDownloader({ apiUrl: options.apiUrl, vouchedFor: options.vouchedFor ?? [], mediaOrigins: options.mediaOrigins ?? [], http: options.http ?? {} })
-    : undefined;
-  const now = options.now ?? (() => new Date());
+  const downloader = options.apiUrl ? createMediaDownloader({ ...options, apiUrl: options.apiUrl }) : undefined;
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   const convert = createLimiter(concurrency);
   const sourceLocks = new Map<string, Promise<unknown>>();
-  // Computed when a first image is looked at: it loads sharp, which a run without one never needs.
+  // Computed when a first image is looked at: it loads sharp.
   let rules: Promise<string> | undefined;
   const stats: MediaStats = { images: 0, downloaded: 0, revalidated: 0, fromCache: 0, local: 0, problems: 0, bytesDownloaded: 0, variantsEncoded: 0, variantsReused: 0 };
 
   const local = options.localMediaDir ? localMedia(options.localMediaDir) : undefined;
-  const byUrl = groupByUrl(options.requests);
+  const byUrl = new Map<string, MediaRequest[]>();
+  for (const request of options.requests) byUrl.set(request.url, [...(byUrl.get(request.url) ?? []), request]);
   stats.images = byUrl.size;
   const results = new Map<string, PreparedResult>();
 
   const prepareOne = async (url: string, requests: MediaRequest[]): Promise<PreparedResult> => {
     const source = isLocalPath(url)
       ? await readLocalSource(url, local)
-      : await fetchRemoteSource(url, { store, downloader, revalidate: options.revalidate?.(url) ?? false, now });
+      : await fetchRemoteSource(url, { store, downloader, revalidate: options.revalidate?.(url) ?? false });
     count(stats, source);
     // Two URLs may hold the same bytes: one of them converts, the other then finds the files.
     return withLock(sourceLocks, source.hash, async () => {
@@ -138,16 +132,6 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   }
   // In the order of the requests, whatever order the work finished in.
   return { results: new Map([...byUrl.keys()].map((url) => [url, results.get(url) as PreparedResult])), stats };
-}
-
-function groupByUrl(requests: readonly MediaRequest[]): Map<string, MediaRequest[]> {
-  const byUrl = new Map<string, MediaRequest[]>();
-  for (const request of requests) {
-    const list = byUrl.get(request.url);
-    if (list) list.push(request);
-    else byUrl.set(request.url, [request]);
-  }
-  return byUrl;
 }
 
 /** The widths each shape needs, over every slot this URL appears in. */

@@ -3,27 +3,25 @@
  * into a warning naming the post, and the page shows the post without that image.
  */
 export type MediaProblemKind =
-  /** The URL is not one the build may fetch (another host, another scheme, outside the uploads folder). */
+  /** Not a URL the build may fetch (another host or scheme, outside the uploads folder). */
   | 'refused'
-  /** No answer: timeout, refused connection, DNS; after the retries. */
+  /** No answer after the retries (timeout, DNS), or WordPress's addresses unreadable this time. */
   | 'unreachable'
-  /** WordPress answered an error status (404, 500 after the retries…). */
+  /** An error status (404, 500 after the retries…). */
   | 'http'
-  /** Over the byte limit (25 MB). */
   | 'too-large'
   /** The bytes are no image at all (an HTML error page saved as .jpg). */
   | 'not-an-image'
   /** An image the site does not publish (TIFF, BMP, HEIC…). */
   | 'unsupported'
-  /** Bytes of one type declared as another where that matters (SVG on one side). */
+  /** SVG declared as another type, or the other way round. */
   | 'type-mismatch'
-  /** The file ends early or is damaged: it cannot be decoded to the end. */
+  /** The file cannot be decoded to the end. */
   | 'truncated'
-  /** Over 40 megapixels (a decompression bomb, or a camera original nobody resized). */
   | 'too-many-pixels'
   /** A snapshot's local file that is not there. */
   | 'missing-file'
-  /** The image passed inspection but could not be converted or stored (an encoder error, a full disk). */
+  /** Inspected but not converted or stored (an encoder error, a full disk). */
   | 'failed';
 
 export interface MediaProblemData {

@@ -1,20 +1,17 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { encodeVariants } from './convert.js';
-import { createMediaDownloader } from './download.js';
 import { inspectBytes } from './inspect.js';
+import { createMediaDownloader } from './source.js';
 import { MediaStore, publicFileName } from './store.js';
 import { sha256 } from '../fs.js';
 
 /**
- * The publishing side of the media store: every file about to be copied under /media/ (the site's
- * own copy, never a hard link into the cache: damage to one would be damage to both) is checked
- * against its hash first. A converted file of the cache whose bytes no longer match its name is made
- * again from its source (re-downloaded if the source is damaged too), with one warning; a page
- * never shows a damaged image.
+ * The publishing side of the media store: every file copied under /media/ (a copy, never a hard link
+ * into the cache: damage to one would be damage to both) is checked against its hash first, and a
+ * damaged one made again from its source (downloaded again if the source is damaged too), with one
+ * warning. A MediaCacheError when it cannot be made again now: the build stops, the output as it was.
  */
-
-/** A damaged file of the media cache that cannot be made again now: the build stops, the output as it was. */
 export class MediaCacheError extends Error {
   override name = 'MediaCacheError';
 }
@@ -27,35 +24,19 @@ function promisedHash(file: string): string | undefined {
   return path.basename(path.dirname(file)) === 'files' ? CONVERTED.exec(path.basename(file))?.[1] : undefined;
 }
 
-export interface MediaPublisher {
-  /**
-   * `source`, the file the build names for a /media/ path, once it holds exactly the bytes its name
-   * promises: a converted file of the media cache is checked and made again when damaged or
-   * missing; a document of the snapshot (not named by its hash) is taken as it is.
-   */
-  verifiedFile(source: string): Promise<string>;
-  /**
-   * Whether a file already published (kept from the previous output) is the cache's own file: a
-   * hard link made by earlier versions of the build, whose damage would be the output's too. Such
-   * a file is to be published again, as a copy. (Its bytes are not read: hashing every published
-   * image would cost a large site's clean build seconds.)
-   */
-  sharesCacheFile(published: string, source: string): boolean;
-  /**
-   * On a run that trusts nothing in the output (--clean): whether a file already published does not
-   * hold the bytes the build publishes there (those its name's hash promises; a document's, those of
-   * its source). Read whole: a clean build reads every published image once.
-   */
-  differsFromPublished(published: string, source: string): boolean;
-  /** One line per damaged file found, for the build's warnings. */
-  readonly warnings: string[];
-}
+export type MediaPublisher = ReturnType<typeof createMediaPublisher>;
 
-export function createMediaPublisher(): MediaPublisher {
+export function createMediaPublisher() {
+  /** One line per damaged file found, for the build's warnings. */
   const warnings: string[] = [];
 
   return {
-    async verifiedFile(source) {
+    /**
+     * `source`, the file the build names for a /media/ path, once it holds the bytes its name
+     * promises: a converted file of the cache is made again when damaged or missing; a document of
+     * the snapshot (not named by its hash) is taken as it is.
+     */
+    async verifiedFile(source: string): Promise<string> {
       const promised = promisedHash(source);
       if (!promised) return source;
       const bytes = readFileIfAny(source);
@@ -71,7 +52,12 @@ export function createMediaPublisher(): MediaPublisher {
       warnings.push(`media cache: ${name} was ${bytes ? 'damaged (its bytes do not match their hash)' : 'missing'}; converted again from its source`);
       return source;
     },
-    sharesCacheFile(published, source) {
+    /**
+     * Whether a file kept from the previous output is the cache's own file, a hard link made by
+     * earlier versions of the build (its damage would be the output's too): to be published again,
+     * as a copy. Its bytes are not read: hashing every published image would cost seconds.
+     */
+    sharesCacheFile(published: string, source: string): boolean {
       if (!promisedHash(source)) return false;
       // A copy has one link: the cache's file is only looked at for a file with more.
       const own = statSync(published, { throwIfNoEntry: false });
@@ -79,7 +65,11 @@ export function createMediaPublisher(): MediaPublisher {
       const cached = statSync(source, { throwIfNoEntry: false });
       return cached !== undefined && own.ino === cached.ino && own.dev === cached.dev;
     },
-    differsFromPublished(published, source) {
+    /**
+     * On a run that trusts nothing in the output (--clean): whether a published file does not hold
+     * the bytes the build publishes there (its name's hash, or a document's source). Read whole.
+     */
+    differsFromPublished(published: string, source: string): boolean {
       try {
         const own = readFileSync(published);
         const promised = promisedHash(source);
@@ -129,14 +119,10 @@ async function makeAgain(store: MediaStore, name: string): Promise<void> {
 /** The source's bytes from a URL that held them, if it still does (a URL the store recorded: WordPress's own). */
 async function downloadAgain(store: MediaStore, hash: string): Promise<Uint8Array | undefined> {
   for (const url of store.urlsOf(hash)) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      continue;
-    }
+    const origin = URL.parse(url)?.origin;
+    if (!origin) continue;
     // The URL passed the build's policy when it was first fetched; its own origin stands for the REST base's.
-    const downloader = createMediaDownloader({ apiUrl: `${parsed.origin}/wp-json/wp/v2`, vouchedFor: [url] });
+    const downloader = createMediaDownloader({ apiUrl: `${origin}/wp-json/wp/v2`, vouchedFor: [url] });
     const result = await downloader.download(url).catch(() => undefined);
     if (result?.kind === 'fetched' && sha256(result.bytes) === hash) {
       await store.putSource(result.bytes);

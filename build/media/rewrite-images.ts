@@ -6,17 +6,6 @@ import { isWordPressAddress } from './wordpress-links.js';
 
 type HtmlNode = HtmlElement['children'][number];
 
-export interface RewriteResult {
-  html: string;
-  /** Sources of the images taken out (their problem was reported by prepareMedia). */
-  removed: string[];
-}
-
-export interface RewriteOptions {
-  /** WordPress's origins (the REST base's, http and https): a link there around an image opens ours instead. */
-  wordpressOrigins?: readonly string[];
-}
-
 /** Elements that still show something once an image inside them is gone. */
 const MEDIA = new Set(['img', 'picture', 'iframe', 'video', 'audio']);
 /** Wrappers an image leaves empty go with it (a gallery item's `div.gallery-icon`, a block's `div.wp-block-image`, a list item). */
@@ -26,14 +15,16 @@ const WRAPPERS = new Set(['figure', 'p', 'div', 'span', 'a', 'li', 'ul', 'ol', '
  * A sanitized article body with every `<img>` served by the site: a `<picture>` with AVIF and WebP
  * sources at the widths made for it, `sizes` from the article column (capped at the editor's width),
  * and the fallback `<img>` keeping alt, width, height and class, lazy and async. A link that opened the
- * image file, or WordPress's attachment page of it, opens ours. A gallery's pictures are its full
- * size drawn as wide as their column. An image the build could not prepare (refused host, 404, not
- * an image…) is removed, with the link that only wrapped it, the wrappers it leaves empty, and its
- * figure when nothing else is shown in it: a caption under no picture says nothing. The result is
- * trusted HTML (it only adds our own paths to sanitized markup): do not sanitize it again, the
- * allow-list has no `<picture>`.
+ * image file, or WordPress's attachment page of it (`wordpressOrigins`), opens ours. An image the
+ * build could not prepare is removed (listed in `removed`), with the link that only wrapped it, the
+ * wrappers it leaves empty, and its figure when nothing else is shown in it: a caption under no
+ * picture says nothing. The result is trusted HTML: do not sanitize it again, the allow-list has no `<picture>`.
  */
-export function rewriteContentImages(html: string, lookup: (source: string) => PreparedImage | undefined, options: RewriteOptions = {}): RewriteResult {
+export function rewriteContentImages(
+  html: string,
+  lookup: (source: string) => PreparedImage | undefined,
+  options: { wordpressOrigins?: readonly string[] } = {},
+): { html: string; removed: string[] } {
   if (!/<img\b/i.test(html)) return { html, removed: [] };
   const document = parseDocument(html);
   const removed: string[] = [];

@@ -1,15 +1,69 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaDownloader } from './download.js';
-import { MAX_MEDIA_BYTES, refusal } from './download.js';
+import { createLimiter, DEFAULT_HTTP, getWithRetry, ResponseRefusedError, WordPressError, type HttpOptions } from '../wordpress/http.js';
 import { isLasting, MediaProblem } from './problem.js';
 import type { MediaStore, UrlRecord } from './store.js';
+import { createUrlPolicy, type UrlPolicyInput, type UrlVerdict } from './url-policy.js';
 import { sha256 } from '../fs.js';
 
-/** A source image's bytes (when they had to be read) and what identifies them. */
+/** A news picture is a few hundred KB; 25 MB is a camera original or something that is not a picture. */
+const MAX_MEDIA_BYTES = 25 * 1024 * 1024;
+/** The REST pull's politeness applies to media too: WordPress sees at most this many requests at once. */
+const IN_FLIGHT = 3;
+
+export type Download =
+  | { kind: 'fetched'; bytes: Uint8Array; contentType?: string; etag?: string; lastModified?: string }
+  | { kind: 'not-modified' };
+
+export interface MediaDownloader {
+  /** Whether `url` may be fetched at all, without fetching it (WordPress's REST index may be asked, once). */
+  check: (url: string) => Promise<UrlVerdict>;
+  /** GET through the polite client, conditional with validators; a refused URL never reaches the network (a MediaProblem). */
+  download: (url: string, validators?: { etag?: string; lastModified?: string }) => Promise<Download>;
+}
+
+/** By default WordPress's declared addresses are asked of its REST index, when first needed. */
+export function createMediaDownloader(options: Omit<UrlPolicyInput, 'resolve'> & { http?: Partial<HttpOptions> }): MediaDownloader {
+  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
+  const check = createUrlPolicy({
+    ...options,
+    // Its schema library loads only when an image's address needs it, not on every run.
+    declaredAddresses: options.declaredAddresses ?? (async () => (await import('../wordpress/rest-index.js')).fetchDeclaredAddresses(options.apiUrl, http)),
+  });
+  const limit = createLimiter(IN_FLIGHT);
+
+  const download: MediaDownloader['download'] = async (url, validators = {}) => {
+    const verdict = await check(url);
+    if (!verdict.ok) throw refusal(verdict);
+    const headers: Record<string, string> = { accept: 'image/avif, image/webp, image/*;q=0.9, */*;q=0.1' };
+    if (validators.etag) headers['if-none-match'] = validators.etag;
+    if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
+    const checkRedirect = async (target: string) => {
+      const next = await check(target);
+      return next.ok ? undefined : next.reason;
+    };
+    try {
+      const response = await limit(() => getWithRetry(verdict.url, http, { headers, maxBodyBytes: MAX_MEDIA_BYTES, checkRedirect }));
+      if (response.status === 304) return { kind: 'not-modified' };
+      const header = (name: string) => response.headers.get(name) ?? undefined;
+      return { kind: 'fetched', bytes: response.body, contentType: header('content-type'), etag: header('etag'), lastModified: header('last-modified') };
+    } catch (error) {
+      if (error instanceof ResponseRefusedError) throw new MediaProblem(error.reason === 'too-large' ? 'too-large' : 'refused', error.message);
+      if (error instanceof WordPressError) throw new MediaProblem(error.status !== undefined ? 'http' : 'unreachable', error.message);
+      throw new MediaProblem('unreachable', `${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  return { check, download };
+}
+
+/** A refusal that may pass (WordPress's addresses unreadable this time) is not remembered as lasting. */
+function refusal(verdict: Extract<UrlVerdict, { ok: false }>): MediaProblem {
+  return new MediaProblem(verdict.passing ? 'unreachable' : 'refused', verdict.reason);
+}
+
+/** A source image's bytes (read only when a conversion needs them) and what identifies them. */
 export interface SourceBytes {
   hash: string;
-  /** Loaded lazily: a source whose variants are all cached is never read. */
   read: () => Promise<Uint8Array>;
   contentType?: string;
   /** How it was obtained, for the report. */
@@ -24,22 +78,13 @@ export function isLocalPath(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
-/** A snapshot's media folder and its real path (undefined: there is no such folder). */
-export interface LocalMedia {
-  dir: string;
-  real: Promise<string | undefined>;
-}
-
-/** Resolved once per build rather than once per image. */
-export function localMedia(dir: string): LocalMedia {
+/** A snapshot's media folder and its real path, resolved once per build (undefined: there is no such folder). */
+export function localMedia(dir: string): { dir: string; real: Promise<string | undefined> } {
   return { dir, real: realpath(dir).catch(() => undefined) };
 }
 
-/**
- * A snapshot's image: `/media/…` inside the snapshot's media folder, never outside it (no '..', no
- * symbolic link leading elsewhere), at most 25 MB.
- */
-export async function readLocalSource(url: string, media: LocalMedia | undefined): Promise<SourceBytes> {
+/** A snapshot's image: `/media/…` inside its media folder, never outside (no '..', no symbolic link elsewhere), at most 25 MB. */
+export async function readLocalSource(url: string, media: ReturnType<typeof localMedia> | undefined): Promise<SourceBytes> {
   if (!media) throw new MediaProblem('missing-file', `${url}: a local path, but the content has no media folder`);
   if (!url.startsWith(LOCAL_PREFIX)) throw new MediaProblem('refused', `${url}: local images live under ${LOCAL_PREFIX}`);
   let relative: string;
@@ -69,34 +114,30 @@ export async function readLocalSource(url: string, media: LocalMedia | undefined
  * an image…) is remembered the same way; a passing one (timeout, 5xx) is not, and when a revalidation
  * meets one the cached copy is kept: WordPress being down never removes an image the site has.
  */
-export async function fetchRemoteSource(url: string, options: { store: MediaStore; downloader: MediaDownloader | undefined; revalidate: boolean; now: () => Date }): Promise<SourceBytes> {
+export async function fetchRemoteSource(url: string, options: { store: MediaStore; downloader: MediaDownloader | undefined; revalidate: boolean }): Promise<SourceBytes> {
   const { store, downloader } = options;
   if (!downloader) throw new MediaProblem('refused', `${url}: the build has no WordPress to download from (snapshot content should use /media/ paths)`);
   const verdict = await downloader.check(url);
   if (!verdict.ok) throw refusal(verdict);
 
   const known = store.getUrl(url);
-  const cached = known && 'sha256' in known ? await cachedSource(store, known) : undefined;
+  const kept = known && 'sha256' in known ? known : undefined;
+  const cached = kept && (await cachedSource(store, kept));
   if (known && 'problem' in known && !options.revalidate) throw new MediaProblem(known.problem.kind, known.problem.message);
   if (cached && !options.revalidate) return cached;
 
-  const checkedAt = options.now().toISOString();
+  const checkedAt = new Date().toISOString();
   try {
-    const validators = cached && known && 'sha256' in known ? { etag: known.etag, lastModified: known.lastModified } : {};
-    const result = await downloader.download(url, validators);
+    const result = await downloader.download(url, cached ? { etag: kept?.etag, lastModified: kept?.lastModified } : {});
     if (result.kind === 'not-modified') {
-      if (!cached || !known || !('sha256' in known)) throw new MediaProblem('http', `${url} answered 304 to an unconditional request`);
-      store.setUrl(url, { ...known, checkedAt });
+      if (!cached || !kept) throw new MediaProblem('http', `${url} answered 304 to an unconditional request`);
+      store.setUrl(url, { ...kept, checkedAt });
       return { ...cached, origin: 'revalidated' };
     }
-    const hash = await store.putSource(result.bytes);
-    const record: UrlRecord = { sha256: hash, bytes: result.bytes.byteLength, checkedAt };
-    if (result.etag) record.etag = result.etag;
-    if (result.lastModified) record.lastModified = result.lastModified;
-    if (result.contentType) record.contentType = result.contentType;
-    store.setUrl(url, record);
-    const bytes = result.bytes;
-    return { hash, read: async () => bytes, origin: 'downloaded', bytes: bytes.byteLength, ...(result.contentType ? { contentType: result.contentType } : {}) };
+    const { bytes, contentType, etag, lastModified } = result;
+    const hash = await store.putSource(bytes);
+    store.setUrl(url, { sha256: hash, bytes: bytes.byteLength, checkedAt, ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), ...(contentType ? { contentType } : {}) });
+    return { hash, read: async () => bytes, origin: 'downloaded', bytes: bytes.byteLength, ...(contentType ? { contentType } : {}) };
   } catch (error) {
     if (!(error instanceof MediaProblem)) throw error;
     const problem = error.toData();

@@ -12,29 +12,21 @@ import { openDatabase, removeDatabase, rowChecksum, savingFailure } from '../sta
 
 /**
  * The media part of the build cache (`<cache>/media`), shared by the output folders built with it:
- *
- *   sources/<sha256>         source bytes (downloaded, or a snapshot's file once converted)
- *   files/<hash>-<w>.<ext>   the public files, named by the start of their own sha256
- *   index.sqlite             JSON values by kind and key, each row with the state's CRC-32
- *                            (build/state/database.ts): by URL what it held when last fetched or
- *                            its lasting problem; by source hash its inspection and the files made
- *                            from it; by URL a document's file; the store's id (a purged folder is
- *                            a new store)
- *
- * A row is read when its URL or source is looked at; what a run learns is written in one
- * transaction when its images are prepared (and every minute of a long first build), after the
- * files it names were written whole. A damaged row (one flipped bit in a width would put wrong
- * sizes in every srcset) is dropped with one warning and made again; a file that is not a database
- * is started again. Sources are checked against their name when read, public files when published.
+ * `sources/<sha256>` (downloaded bytes, or a snapshot's file once converted), `files/<hash>-<w>.<ext>`
+ * (the public files, named by their own sha256) and `index.sqlite`: JSON values by kind and key, each
+ * row with the state's CRC-32 (build/state/database.ts), by URL (what it held, or its lasting
+ * problem), by source hash (its inspection and files), by document URL, and the store's id.
+ * What a run learns is written in one transaction, after the files it names were written whole. A
+ * damaged row (one flipped bit in a width would put wrong sizes in every srcset) is dropped with one
+ * warning and made again; a file that is not a database is started again.
  */
 export type UrlRecord =
   | { sha256: string; etag?: string; lastModified?: string; contentType?: string; bytes: number; checkedAt: string }
   | { problem: MediaProblemData; checkedAt: string };
 
-export interface StoredVariant {
+interface StoredVariant {
   /** File name in files/ and under /media/ in the output. */
   file: string;
-  /** The sha256 of the file's bytes. */
   sha256: string;
   /** The width its still source was decoded at (see encodeVariants): what makes it again byte for byte. */
   decodeWidth?: number;
@@ -45,7 +37,7 @@ export interface StoredVariant {
   bytes: number;
 }
 
-export type StoredFacts = { facts: ImageFacts } | { problem: MediaProblemData };
+type StoredFacts = { facts: ImageFacts } | { problem: MediaProblemData };
 
 interface SourceEntry {
   inspection?: StoredFacts & { rules: string };
@@ -74,10 +66,7 @@ function nameOf(digest: string, width: number, format: MediaFormat): string {
   return `${digest.slice(0, 16)}-${width}.${EXTENSIONS[format]}`;
 }
 
-/**
- * The store's id, made with its index: posts keep the names of its files, which a purged or
- * forgotten store (forget) no longer vouches for.
- */
+/** The store's id, made with its index: posts keep the names of its files, which a purged or forgotten store no longer vouches for. */
 export function mediaStoreId(dir: string, warn: (message: string) => void = () => {}): string {
   const index = new MediaIndex(dir, warn);
   try {
@@ -119,7 +108,7 @@ export class MediaStore {
     return this.index.all<UrlRecord>('url').flatMap(([url, record]) => ('sha256' in record && record.sha256 === hash ? [url] : []));
   }
 
-  /** A document's file in files/ (build/media/documents.ts), if it is still there. */
+  /** A document's file in files/ (prepareDocuments), if it is still there. */
   document(url: string): string | undefined {
     const file = this.index.get<string>('document', url);
     return file !== undefined && this.files.has(file) ? file : undefined;
@@ -135,7 +124,6 @@ export class MediaStore {
     if (Date.now() - this.savedAt >= CHECKPOINT_MS) this.save();
   }
 
-  /** Writes what changed in one transaction. */
   save(): void {
     this.index.save();
     this.savedAt = Date.now();
@@ -154,7 +142,6 @@ export class MediaStore {
     this.index.forget();
   }
 
-  /** Stores a source once; returns its hash. */
   async putSource(bytes: Uint8Array): Promise<string> {
     const hash = sha256(bytes);
     if (!this.sources.has(hash)) {
@@ -164,7 +151,7 @@ export class MediaStore {
     return hash;
   }
 
-  /** Whether a source is stored (its bytes are read, and checked, only when a conversion needs them). */
+  /** Whether a source is stored (its bytes are read and checked only when a conversion needs them). */
   hasSource(hash: string): boolean {
     return this.sources.has(hash);
   }
@@ -195,10 +182,7 @@ export class MediaStore {
     return new Map(Object.entries(this.entry(hash).variants).filter(([, variant]) => this.files.has(variant.file)));
   }
 
-  /**
-   * Writes the new files, then records them (in the index at the next save). A file of the same
-   * name is written again: these bytes were just made, the file on disk may be damaged.
-   */
+  /** Writes the new files (a file of the same name again: it may be damaged), then records them at the next save. */
   async addVariants(hash: string, made: { key: string; data: Uint8Array; variant: Omit<StoredVariant, 'file' | 'bytes' | 'sha256'> }[]): Promise<Map<string, StoredVariant>> {
     const written: [string, StoredVariant][] = [];
     for (const { key, data, variant } of made) {
@@ -214,13 +198,11 @@ export class MediaStore {
     return this.readVariants(hash);
   }
 
-  /** Writes a public file (atomically: a reader sees the old file or the new one). */
   async replaceFile(file: string, data: Uint8Array): Promise<void> {
     await writeFileAtomicVia(mediaTemporaryDir(this.dir), this.filePath(file), data);
     this.files.add(path.basename(file));
   }
 
-  /** Removes a public file found damaged: no variant is read from it any more. */
   async removeFile(file: string): Promise<void> {
     this.files.delete(path.basename(file));
     await rm(this.filePath(file), { force: true });
@@ -237,7 +219,6 @@ export class MediaStore {
     return undefined;
   }
 
-  /** A public file's place in the cache (the write stage copies it to dist/media/). */
   filePath(file: string): string {
     return path.join(this.dir, 'files', path.basename(file));
   }
@@ -275,7 +256,6 @@ class MediaIndex {
     this.pending.set(`${kind} ${key}`, { kind, key, value });
   }
 
-  /** Every value of a kind, changes included. */
   all<T>(kind: Kind): [string, T][] {
     const rows = this.guarded(() => this.db.prepare('SELECT key, value, crc FROM entries WHERE kind = ?').all(kind) as { key: string; value: string; crc: number }[]) ?? [];
     const values = new Map(rows.flatMap((row): [string, T][] => {
@@ -360,8 +340,6 @@ function openIndex(file: string, warn: (message: string) => void, damaged?: Erro
   return openDatabase(file, INDEX_SCHEMA).db;
 }
 
-/** The names in a folder of the store (temporary files of older code beside them are not files of the store). */
 async function storedNames(dir: string): Promise<Set<string>> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  return new Set(names.filter((name) => !name.includes('.tmp-')));
+  return new Set(await readdir(dir).catch(() => []));
 }

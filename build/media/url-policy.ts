@@ -14,10 +14,7 @@ export interface UrlPolicyInput {
   vouchedFor?: Iterable<string>;
   /** Origins or URL prefixes the operator named (`--media-origin`: a CDN, an offload plugin's bucket). */
   mediaOrigins?: readonly string[];
-  /**
-   * WordPress's own addresses as it declares them (the REST index's `url` and `home`): asked only
-   * when a URL is on none of the addresses known without it, at most once.
-   */
+  /** WordPress's addresses as it declares them (REST index `url`, `home`): asked once, when a URL is on no address known without them. */
   declaredAddresses?: () => Promise<DeclaredAddresses>;
   /** Host name → its addresses (DNS), for a vouched URL on a host that is not WordPress's. */
   resolve?: (host: string) => Promise<string[]>;
@@ -27,13 +24,6 @@ export interface DeclaredAddresses {
   addresses: readonly string[];
   /** Why they could not be read (WordPress down, no REST index): refusals then pass. */
   failure?: string;
-}
-
-export type UrlPolicy = (url: string) => Promise<UrlVerdict>;
-
-/** A place images may come from: an origin and the path prefix under it. */
-interface Source {
-  url: URL;
 }
 
 /**
@@ -50,20 +40,21 @@ interface Source {
  *   that is not WordPress's.
  * Everything else is refused before any request, and the same check runs on every redirect target.
  */
-export function createUrlPolicy(input: UrlPolicyInput): UrlPolicy {
-  const api: Source = { url: new URL(uploadsPrefixOf(input.apiUrl)) };
-  const configured = (input.mediaOrigins ?? []).map((origin): Source => ({ url: asPrefix(origin) }));
+export function createUrlPolicy(input: UrlPolicyInput): (url: string) => Promise<UrlVerdict> {
+  // Each place images may come from is a URL: its origin and the path prefix under it.
+  const api = new URL(uploadsPrefixOf(input.apiUrl));
+  const configured = (input.mediaOrigins ?? []).map(asPrefix);
   const vouched = new Set<string>();
   for (const url of input.vouchedFor ?? []) {
     const parsed = parse(url);
     if (parsed) vouched.add(parsed.href);
   }
-  const resolve = input.resolve ?? resolveHost;
-  let declared: Promise<{ sources: Source[]; failure?: string }> | undefined;
+  const resolve = input.resolve ?? (async (host: string) => (await lookup(host, { all: true })).map((entry) => entry.address));
+  let declared: Promise<{ sources: URL[]; failure?: string }> | undefined;
   const wordpressOwn = () =>
     (declared ??= (input.declaredAddresses?.() ?? Promise.resolve<DeclaredAddresses>({ addresses: [] })).then(
       ({ addresses, failure }) => ({
-        sources: addresses.flatMap((address) => (parse(address) ? [{ url: new URL(`${address.replace(/\/+$/, '')}/wp-content/uploads/`) }] : [])),
+        sources: addresses.flatMap((address) => (parse(address) ? [new URL(`${address.replace(/\/+$/, '')}/wp-content/uploads/`)] : [])),
         ...(failure ? { failure } : {}),
       }),
       (error: unknown) => ({ sources: [], failure: error instanceof Error ? error.message : String(error) }),
@@ -89,25 +80,25 @@ export function createUrlPolicy(input: UrlPolicyInput): UrlPolicy {
       return { ok: true, url: url.href };
     }
     const sameHost = everyOwn.find((source) => onOrigin(url, [source]));
-    if (sameHost) return { ok: false, reason: `${url.pathname} is outside WordPress's uploads folder (${sameHost.url.pathname})` };
-    const hosts = [...new Set(everyOwn.map((source) => source.url.host))].join(', ');
+    if (sameHost) return { ok: false, reason: `${url.pathname} is outside WordPress's uploads folder (${sameHost.pathname})` };
+    const hosts = [...new Set(everyOwn.map((source) => source.host))].join(', ');
     const reason = `${url.host} is not the WordPress host (${hosts}) nor a configured media origin: ${short(raw)}`;
     return own.failure ? { ok: false, reason: `${reason} (WordPress's declared addresses could not be read: ${own.failure})`, passing: true } : { ok: false, reason };
   };
 }
 
 /** The URL (upgraded to HTTPS where the source is its host's HTTPS) when it lies under one of the sources' prefixes. */
-function within(url: URL, sources: readonly Source[]): URL | undefined {
+function within(url: URL, sources: readonly URL[]): URL | undefined {
   // The URL parser has already resolved '..', '%2e%2e' and backslashes: the prefix test sees the real path.
-  return onOrigin(url, sources.filter((source) => url.pathname.startsWith(source.url.pathname)));
+  return onOrigin(url, sources.filter((source) => url.pathname.startsWith(source.pathname)));
 }
 
 /** The URL (upgraded to HTTPS when needed) if it is on one of the sources' origins. */
-function onOrigin(url: URL, sources: readonly Source[]): URL | undefined {
+function onOrigin(url: URL, sources: readonly URL[]): URL | undefined {
   for (const source of sources) {
-    if (url.origin === source.url.origin) return url;
+    if (url.origin === source.origin) return url;
     // Old posts of a site moved to HTTPS still say http://: the same host, asked over HTTPS.
-    if (url.protocol === 'http:' && source.url.protocol === 'https:' && url.host === source.url.host) {
+    if (url.protocol === 'http:' && source.protocol === 'https:' && url.host === source.host) {
       const upgraded = new URL(url.href);
       upgraded.protocol = 'https:';
       return upgraded;
@@ -145,29 +136,16 @@ async function privateAddressOf(hostname: string, resolve: (host: string) => Pro
   const host = hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return host;
   if (isIP(host)) return isPrivateAddress(host) ? host : undefined;
-  let addresses: string[];
-  try {
-    addresses = await resolve(host);
-  } catch {
-    // A host that does not resolve cannot be fetched either: the download says so.
-    return undefined;
-  }
+  // A host that does not resolve cannot be fetched either: the download says so.
+  const addresses = await resolve(host).catch(() => []);
   return addresses.find(isPrivateAddress);
 }
 
-async function resolveHost(host: string): Promise<string[]> {
-  return (await lookup(host, { all: true })).map((entry) => entry.address);
-}
-
-/** Absolute http(s)-looking URL without its fragment, or undefined. */
+/** An absolute URL without its fragment, or undefined. */
 function parse(raw: string): URL | undefined {
-  try {
-    const url = new URL(raw);
-    url.hash = '';
-    return url;
-  } catch {
-    return undefined;
-  }
+  const url = URL.parse(raw);
+  if (url) url.hash = '';
+  return url ?? undefined;
 }
 
 /** data: URLs can be megabytes long; a log line needs their start. */

@@ -1,12 +1,19 @@
+import path from 'node:path';
 import { DomUtils, Parser, parseDocument } from 'htmlparser2';
+import type { HttpOptions } from '../wordpress/http.js';
 import type { HtmlElement } from './collect-images.js';
+import { sniffFormat } from './inspect.js';
+import { MediaProblem } from './problem.js';
+import { createMediaDownloader } from './source.js';
+import { MediaStore } from './store.js';
+import { sha256 } from '../fs.js';
 
 /**
  * Issue 33: no page links to WordPress. The privacy page promises that a fan's browser never
  * contacts it, and its pages (attachment pages, the theme's archives) are not the club's site. A
  * link of a post's content to WordPress becomes the site's own file (an image's link opens our
- * picture: build/media/rewrite-images.ts; a document is published under /media/: `documentFor`),
- * or plain content when the site has nothing for it.
+ * picture: rewrite-images.ts; a document is published under /media/: `prepareDocuments`), or plain
+ * content when the site has nothing for it.
  */
 
 /** Addresses only WordPress has, whatever its host: uploads, REST, admin, attachment and id links. */
@@ -14,15 +21,11 @@ const WORDPRESS_SHAPE = /\/wp-(content|includes|admin|json)\/|\/wp-login\.php|\/
 
 /** The origins a REST base's WordPress answers on (its links may say http:// on an HTTPS site). */
 export function wordpressOriginsOf(apiUrl: string | undefined): string[] {
-  if (!apiUrl) return [];
-  try {
-    const url = new URL(apiUrl);
-    const other = new URL(url.href);
-    other.protocol = url.protocol === 'https:' ? 'http:' : 'https:';
-    return [url.origin, other.origin];
-  } catch {
-    return [];
-  }
+  const url = apiUrl ? URL.parse(apiUrl) : null;
+  if (!url) return [];
+  const other = new URL(url.href);
+  other.protocol = url.protocol === 'https:' ? 'http:' : 'https:';
+  return [url.origin, other.origin];
 }
 
 /** Whether a link or source points to WordPress: its own origin, or an address only WordPress has. */
@@ -30,11 +33,8 @@ export function isWordPressAddress(href: string, origins: readonly string[]): bo
   const value = href.trim();
   if (!value || value.startsWith('#') || /^(mailto|tel):/i.test(value)) return false;
   if (WORDPRESS_SHAPE.test(value)) return true;
-  try {
-    return origins.includes(new URL(value).origin);
-  } catch {
-    return false;
-  }
+  const url = URL.parse(value);
+  return url !== null && origins.includes(url.origin);
 }
 
 /** Every link of this markup: `<a` then white space, the only way a tag can open one. */
@@ -45,10 +45,8 @@ const ESCAPED: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '
 const OTHER_REFERENCE = /&(?!(?:amp|quot|lt|gt);)/;
 
 /**
- * Whether a body may link to WordPress, told without parsing it: most bodies have links, few to
- * WordPress. Every link's href is read by a pattern (the body's markup is the sanitizer's, or
- * written by the image rewrite or React: attribute values in double quotes, with no `<`, `>` or
- * `"` in them); a link whose href the pattern cannot read, or one with another character
+ * Whether a body may link to WordPress, told without parsing it (most bodies have links, few to
+ * WordPress): each href read by a pattern; a link it cannot read, or one with another character
  * reference, counts as one that may.
  */
 export function mayLinkToWordPress(html: string, origins: readonly string[]): boolean {
@@ -76,18 +74,12 @@ export function wordpressLinksIn(html: string, origins: readonly string[]): stri
   return [...found];
 }
 
-export interface LinkRewrite {
-  html: string;
-  /** The WordPress addresses left as plain content (for the build's warnings). */
-  unlinked: string[];
-}
-
 /**
  * Every `<a href>` of a (rewritten) body that still points to WordPress: to the site's copy of the
- * document when `documentFor` has one, else plain content. A file block's download button, a second
- * link to the same file, goes when there is nothing to download.
+ * document when `documentFor` has one, else plain content (`unlinked`, for the warnings). A file
+ * block's download button, a second link to the same file, goes when there is nothing to download.
  */
-export function rewriteWordPressLinks(html: string, origins: readonly string[], documentFor: (href: string) => string | undefined = () => undefined): LinkRewrite {
+export function rewriteWordPressLinks(html: string, origins: readonly string[], documentFor: (href: string) => string | undefined = () => undefined): { html: string; unlinked: string[] } {
   if (!mayLinkToWordPress(html, origins)) return { html, unlinked: [] };
   const document = parseDocument(html);
   const unlinked: string[] = [];
@@ -112,4 +104,79 @@ export function rewriteWordPressLinks(html: string, origins: readonly string[], 
 function unwrap(link: HtmlElement): void {
   for (const child of [...link.children]) DomUtils.prepend(link, child);
   DomUtils.removeElement(link);
+}
+
+/** What a club publishes as a document; anything else stays a link WordPress alone could serve (and is unlinked). */
+const DOCUMENT = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv)$/i;
+
+function isDocumentUrl(href: string): boolean {
+  return DOCUMENT.test(URL.parse(href)?.pathname ?? '');
+}
+
+/**
+ * The documents posts link to in WordPress's uploads (a tournament's rules, a schedule): downloaded
+ * once through the media downloader (its URL policy, 25 MB at most), kept in the media cache's
+ * `files/` (which the write stage publishes) and found again there by URL: a cron run that meets
+ * the same link asks WordPress nothing. `paths`: URL → '/media/<hash>-reglement.pdf'; `problems`:
+ * URL → why it could not be had (a 404, an HTML page named .pdf, a refused address).
+ */
+export async function prepareDocuments(
+  urls: Iterable<string>,
+  options: { apiUrl: string; mediaOrigins?: readonly string[]; cacheDir: string; http?: Partial<HttpOptions> },
+): Promise<{ paths: Map<string, string>; problems: Map<string, string> }> {
+  const paths = new Map<string, string>();
+  const problems = new Map<string, string>();
+  const wanted = [...new Set(urls)].filter(isDocumentUrl);
+  if (wanted.length === 0) return { paths, problems };
+  const store = await MediaStore.open(options.cacheDir);
+  const downloader = createMediaDownloader(options);
+  await Promise.all(
+    wanted.map(async (url) => {
+      const known = store.document(url);
+      if (known) {
+        paths.set(url, `/media/${known}`);
+        return;
+      }
+      try {
+        const download = await downloader.download(url);
+        if (download.kind !== 'fetched') throw new MediaProblem('http', `${url}: not modified, but not in the cache`);
+        if (sniffFormat(download.bytes) === 'html') throw new MediaProblem('not-an-image', `${url} is an HTML page, not a document`);
+        if (/\.pdf$/i.test(new URL(url).pathname) && Buffer.from(download.bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') {
+          throw new MediaProblem('not-an-image', `${url} is not a PDF`);
+        }
+        const name = documentName(url, download.bytes);
+        await store.addDocument(url, name, download.bytes);
+        paths.set(url, `/media/${name}`);
+      } catch (error) {
+        problems.set(url, error instanceof Error ? error.message : String(error));
+      }
+    }),
+  );
+  try {
+    store.close();
+  } catch {
+    // Only a cache: unsaved, the next run downloads them again.
+  }
+  return { paths, problems };
+}
+
+/** '<16 hex of the bytes' sha256>-<the file's name, lower-case letters, digits and hyphens>.<ext>'. */
+export function documentName(url: string, bytes: Uint8Array): string {
+  const encoded = path.posix.basename(new URL(url).pathname);
+  let base = encoded;
+  try {
+    base = decodeURIComponent(encoded);
+  } catch {
+    // A malformed escape: the name as it is written.
+  }
+  const extension = (path.posix.extname(base).slice(1) || 'bin').toLowerCase();
+  const stem = base
+    .slice(0, base.length - extension.length - 1)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${sha256(bytes).slice(0, 16)}${stem ? `-${stem}` : ''}.${extension}`;
 }

@@ -6,8 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeVariants, planVariants, type VariantSpec } from '../../build/media/convert.js';
-import { inspectImage, type ImageFacts } from '../../build/media/inspect.js';
-import { sniffFormat } from '../../build/media/sniff.js';
+import { inspectImage, sniffFormat, type ImageFacts } from '../../build/media/inspect.js';
 import { animatedGif, hostileSvg, phoneJpegWithGps, photoJpeg, photoPng, sidewaysJpeg } from './media-fixtures.js';
 
 const LADDER = [400, 600, 800, 1200, 1600];

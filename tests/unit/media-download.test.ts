@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMediaDownloader, type Download } from '../../build/media/download.js';
+import { createMediaDownloader, type Download } from '../../build/media/source.js';
 import { MediaProblem } from '../../build/media/problem.js';
 
 type Handler = (url: URL, request: IncomingMessage, response: ServerResponse) => void;

@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { inspectImage } from '../../build/media/inspect.js';
+import { inspectImage, sniffFormat } from '../../build/media/inspect.js';
 import { MediaProblem } from '../../build/media/problem.js';
-import { sniffFormat } from '../../build/media/sniff.js';
 import { animatedGif, HTML_ERROR_PAGE, hostileSvg, photoJpeg, photoPng, pngClaiming, sidewaysJpeg, truncated } from './media-fixtures.js';
 
 async function problemOf(promise: Promise<unknown>): Promise<MediaProblem> {

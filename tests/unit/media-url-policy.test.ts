@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMediaDownloader } from '../../build/media/download.js';
+import { createMediaDownloader } from '../../build/media/source.js';
 import { MediaProblem } from '../../build/media/problem.js';
 import { createUrlPolicy, isPrivateAddress } from '../../build/media/url-policy.js';
 import { OptionsError, parseOptions } from '../../build/options.js';
