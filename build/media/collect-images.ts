@@ -50,9 +50,8 @@ export function collectPostImages(rawPost: unknown): PostImages {
 }
 
 /**
- * What prepareMedia should make for one post. The featured image serves the cards, the article, the
- * home hero (all on the same width ladder, which the article slot spans) and the sidebar's square
- * thumbnails; body images serve the article column, capped at the width the editor gave them.
+ * What prepareMedia should make for one post: the featured image for the cards, the article, the home
+ * hero and the sidebar's square thumbnails; body images for the article column, capped at their width.
  */
 export function mediaRequestsOf(postId: number, images: PostImages): MediaRequest[] {
   const requests: MediaRequest[] = [];

@@ -38,10 +38,9 @@ export interface ShapeRequest {
 }
 
 /**
- * Which files to make for one source. Never upscaled: widths above the source are dropped, and the
- * source's own width takes their place when it is smaller than the widest one asked for. Square crops
- * are limited by the source's shorter side. AVIF and WebP at every width (no AVIF for animations:
- * libheif cannot write them), the fallback at one width.
+ * Which files to make for one source, never upscaled (widths above the source, or its shorter side
+ * for squares, give way to that size): AVIF and WebP at every width (no AVIF for animations: libheif
+ * cannot write them), the fallback at one width.
  */
 export function planVariants(facts: ImageFacts, requests: readonly ShapeRequest[]): VariantSpec[] {
   const specs: VariantSpec[] = [];
@@ -102,11 +101,9 @@ interface EncodedVariant extends VariantSpec {
 }
 
 /**
- * Encodes the planned variants of one source, one after another (the caller runs sources in
- * parallel, one per core). A still image is decoded once: upright, sRGB, 8 bits, at the largest size
- * any variant needs; each variant is resized from those pixels. Nothing of the source's metadata is
- * written (sharp keeps none unless asked): EXIF with GPS positions, XMP, IPTC, ICC profiles and
- * comments all stay behind.
+ * Encodes the planned variants of one source, one after another (the caller runs a source per core).
+ * A still image is decoded once, upright, sRGB, 8 bits, at the largest size any variant needs. No
+ * metadata is written (sharp keeps none unless asked): EXIF with GPS positions, XMP, IPTC, ICC stay behind.
  */
 export async function encodeVariants(bytes: Uint8Array, facts: ImageFacts, specs: readonly VariantSpec[], options: { decodeWidth?: number } = {}): Promise<EncodedVariant[]> {
   await loadSharp();
@@ -131,11 +128,7 @@ export async function encodeVariants(bytes: Uint8Array, facts: ImageFacts, specs
   return encoded;
 }
 
-/**
- * The width a still source is decoded at for these variants: wide enough for the widest
- * proportional variant and for every square crop (whose side is bounded by the shorter side of the
- * decoded pixels). The variants' bytes depend on it, not only on their own spec.
- */
+/** The width a still source is decoded at, wide enough for every variant (a square's side is the decoded shorter side): their bytes depend on it. */
 function decodeWidthFor(facts: ImageFacts, specs: readonly VariantSpec[]): number {
   const squareNeed = Math.max(0, ...specs.filter((spec) => spec.shape === 'square').map((spec) => Math.ceil((spec.width * Math.max(facts.width, facts.height)) / facts.height)));
   const originalNeed = Math.max(0, ...specs.filter((spec) => spec.shape === 'original').map((spec) => spec.width));

@@ -39,17 +39,8 @@ export interface PrepareMediaOptions {
 
 export type PreparedResult = { ok: true; image: PreparedImage; notes: string[] } | { ok: false; problem: MediaProblemData };
 
-export interface MediaStats {
-  images: number;
-  downloaded: number;
-  revalidated: number;
-  fromCache: number;
-  local: number;
-  problems: number;
-  bytesDownloaded: number;
-  variantsEncoded: number;
-  variantsReused: number;
-}
+const NO_STATS = { images: 0, downloaded: 0, revalidated: 0, fromCache: 0, local: 0, problems: 0, bytesDownloaded: 0, variantsEncoded: 0, variantsReused: 0 };
+export type MediaStats = typeof NO_STATS;
 
 export interface PreparedMedia {
   /** Per requested URL, in the order of the requests; a variant's file is `<cacheDir>/files/<its name>`. */
@@ -71,7 +62,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   const sourceLocks = new Map<string, Promise<unknown>>();
   // Computed when a first image is looked at: it loads sharp.
   let rules: Promise<string> | undefined;
-  const stats: MediaStats = { images: 0, downloaded: 0, revalidated: 0, fromCache: 0, local: 0, problems: 0, bytesDownloaded: 0, variantsEncoded: 0, variantsReused: 0 };
+  const stats = { ...NO_STATS };
 
   const local = options.localMediaDir ? localMedia(options.localMediaDir) : undefined;
   const byUrl = new Map<string, MediaRequest[]>();
@@ -83,7 +74,8 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     const source = isLocalPath(url)
       ? await readLocalSource(url, local)
       : await fetchRemoteSource(url, { store, downloader, revalidate: options.revalidate?.(url) ?? false });
-    count(stats, source);
+    stats[source.origin === 'cached' ? 'fromCache' : source.origin] += 1;
+    if (source.origin === 'downloaded') stats.bytesDownloaded += source.bytes;
     // Two URLs may hold the same bytes: one of them converts, the other then finds the files.
     return withLock(sourceLocks, source.hash, async () => {
       const facts = await factsOf(store, await (rules ??= inspectionKey()), source).catch((error: unknown) => {
@@ -155,15 +147,6 @@ async function factsOf(store: MediaStore, rules: string, source: SourceBytes): P
     if (error instanceof MediaProblem) store.writeFacts(source.hash, rules, { problem: error.toData() });
     throw error;
   }
-}
-
-function count(stats: MediaStats, source: SourceBytes): void {
-  if (source.origin === 'downloaded') {
-    stats.downloaded += 1;
-    stats.bytesDownloaded += source.bytes;
-  } else if (source.origin === 'revalidated') stats.revalidated += 1;
-  else if (source.origin === 'cached') stats.fromCache += 1;
-  else stats.local += 1;
 }
 
 /** `workers` loops taking the next item: no queue of thousands of pending promises. */

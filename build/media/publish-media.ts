@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { encodeVariants } from './convert.js';
 import { inspectBytes } from './inspect.js';
@@ -39,7 +39,7 @@ export function createMediaPublisher() {
     async verifiedFile(source: string): Promise<string> {
       const promised = promisedHash(source);
       if (!promised) return source;
-      const bytes = readFileIfAny(source);
+      const bytes = existsSync(source) ? readFileSync(source) : undefined;
       if (bytes && sha256(bytes).startsWith(promised)) return source;
       const name = path.basename(source);
       // The store is opened only when a file must be made again: the usual run reads no index.
@@ -83,21 +83,11 @@ export function createMediaPublisher() {
   };
 }
 
-function readFileIfAny(file: string): Buffer | undefined {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /**
- * A converted file made again as the media index recorded it: from its source (checked against its
- * hash, downloaded again from a URL that held it when the stored copy is damaged too) with the
- * same recipe, which makes the same bytes. When that cannot be done now, the damaged file is
- * removed and the store given a new id, so that the next build prepares every image again
- * (downloading what is missing), and this build stops with a MediaCacheError.
+ * A converted file made again, byte for byte, from its source (downloaded again from a URL that held
+ * it when the stored copy is damaged too) as the index recorded it. When that cannot be done now, the
+ * file is removed and the store given a new id (the next build prepares every image again), and this
+ * build stops with a MediaCacheError.
  */
 async function makeAgain(store: MediaStore, name: string): Promise<void> {
   const cannot = async (reason: string): Promise<never> => {

@@ -29,16 +29,12 @@ export interface DeclaredAddresses {
 /**
  * Which URLs the build may fetch media from. Post contents are written by editors and could name
  * anything: `http://169.254.169.254/…` (a cloud's metadata service), `file:///etc/passwd`, a router
- * on the private network. Allowed are:
- * - WordPress's uploads folder at the address the build reaches it by (the REST base's), and at
- *   the addresses WordPress declares for itself (its REST index's `url` and `home`): a builder on
- *   WordPress's own machine reaches it at `http://127.0.0.1:8080` while its contents name
- *   `https://cms.club.fr/wp-content/uploads/…`, and both builds must give the same site;
- * - the origins or prefixes the operator configured (`--media-origin`), whole;
- * - a URL the REST API itself returned as media (featured images), as it is, on WordPress's own
- *   addresses or on a public host (an offload plugin), never on a loopback or private address
- *   that is not WordPress's.
- * Everything else is refused before any request, and the same check runs on every redirect target.
+ * on the private network. Allowed are WordPress's uploads folder at the REST base's address and at
+ * the addresses WordPress declares (a builder on its machine reaches `http://127.0.0.1:8080` while
+ * contents name `https://cms.club.fr/wp-content/uploads/…`: both builds give the same site); the
+ * prefixes the operator configured (`--media-origin`); a URL the REST API returned as media, as it
+ * is, unless on a loopback or private address that is not WordPress's. Everything else is refused
+ * before any request, and the same check runs on every redirect target.
  */
 export function createUrlPolicy(input: UrlPolicyInput): (url: string) => Promise<UrlVerdict> {
   // Each place images may come from is a URL: its origin and the path prefix under it.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DomUtils, Parser, parseDocument } from 'htmlparser2';
+import { slugify } from '../../src/lib/team-format.js';
 import type { HttpOptions } from '../wordpress/http.js';
 import type { HtmlElement } from './collect-images.js';
 import { sniffFormat } from './inspect.js';
@@ -170,13 +171,6 @@ export function documentName(url: string, bytes: Uint8Array): string {
     // A malformed escape: the name as it is written.
   }
   const extension = (path.posix.extname(base).slice(1) || 'bin').toLowerCase();
-  const stem = base
-    .slice(0, base.length - extension.length - 1)
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+  const stem = slugify(base.slice(0, base.length - extension.length - 1)).slice(0, 60);
   return `${sha256(bytes).slice(0, 16)}${stem ? `-${stem}` : ''}.${extension}`;
 }

@@ -48,7 +48,7 @@ describe('media downloader', () => {
     const wp = await serve((_url, _request, response) => sendImage(response));
     const downloader = createMediaDownloader({ apiUrl: `${wp.origin}/wp-json/wp/v2`, http: instant });
     const result = await downloader.download(`${wp.origin}/wp-content/uploads/2025/11/photo.jpg`);
-    expect(result).toEqual({ kind: 'fetched', bytes: new Uint8Array(JPEG_BYTES), contentType: 'image/jpeg', etag: '"v1"', lastModified: 'Mon, 03 Nov 2025 10:00:00 GMT' });
+    expect(result).toEqual({ kind: 'fetched', bytes: JPEG_BYTES, contentType: 'image/jpeg', etag: '"v1"', lastModified: 'Mon, 03 Nov 2025 10:00:00 GMT' });
     expect(wp.requests).toEqual(['/wp-content/uploads/2025/11/photo.jpg']);
   });
 
