@@ -84,12 +84,7 @@ export function mediaListing(dir: string): string {
   return fingerprint(lines.sort().join('\n'));
 }
 
-interface SnapshotFile {
-  file: string;
-  bytes: Buffer;
-}
-
-function readSnapshotFile(file: string): SnapshotFile {
+function readSnapshotFile(file: string): { file: string; bytes: Buffer } {
   try {
     return { file, bytes: readFileSync(file) };
   } catch (error) {
@@ -97,7 +92,7 @@ function readSnapshotFile(file: string): SnapshotFile {
   }
 }
 
-function parseJsonArray({ file, bytes }: SnapshotFile): unknown[] {
+function parseJsonArray({ file, bytes }: { file: string; bytes: Buffer }): unknown[] {
   let value: unknown;
   try {
     value = JSON.parse(bytes.toString('utf8'));

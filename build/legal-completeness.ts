@@ -4,11 +4,9 @@ import { warning, type BuildWarning } from './warnings.js';
 /**
  * French law (LCEN, art. 6) wants the legal notice to name the publisher and the host (name,
  * address, phone). data/legal/legal.json ships with values the club must confirm (`"aConfirmer":
- * true`, shown as "(à confirmer par le club)") and no host: fine for a local build, not for the
- * site online. A build for a public address says so on one line.
+ * true`) and no host: fine for a local build, said on one line by a build for a public address.
+ * HOST_FACTS: the host's facts the notice must give, by their label in the 'hebergement' section.
  */
-
-/** The host's facts the notice must give, by their label in the 'hebergement' section. */
 const HOST_FACTS: readonly { what: string; label: RegExp }[] = [
   { what: 'name', label: /^hébergeur$/i },
   { what: 'address', label: /adresse/i },
@@ -22,12 +20,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** A site URL on this machine (tests, `npm start`): no one reads its legal notice. */
 export function isLocalSiteUrl(siteUrl: string): boolean {
-  try {
-    const host = new URL(siteUrl).hostname;
-    return LOCAL_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
+  const host = URL.parse(siteUrl)?.hostname ?? '';
+  return LOCAL_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** Values still to confirm, and which of the host's facts are missing or unknown. */

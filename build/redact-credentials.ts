@@ -14,10 +14,6 @@ export function withoutCredentials(text: string): string {
 
 /** True when `url` is a URL carrying a user name or a password. */
 export function carriesCredentials(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.username !== '' || parsed.password !== '';
-  } catch {
-    return false;
-  }
+  const parsed = URL.parse(url);
+  return parsed !== null && (parsed.username !== '' || parsed.password !== '');
 }

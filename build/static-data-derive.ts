@@ -56,20 +56,25 @@ function resolveSeasonLabel(menu: MenuHeadingSpec[], label: string): MenuHeading
 
 /**
  * The club's data from its files (`readDataFile` gives each one validated): a malformed file stops
- * the build with a DataError, the output untouched. Then what is derived: each match's day, month, year and
- * hour from its kickoff; each player's age on the build's date; no score shown for a match that
- * has not started at the build's "now" (a warning names it: a score set too early or a wrong kickoff);
- * for a build of a public site (`siteUrl` not local), a warning while the legal notice is incomplete.
+ * the build with a DataError, the output untouched. Then what is derived: each match's day, month,
+ * year and hour from its kickoff; each player's age on the build's date; no score shown for a match
+ * that has not started at the build's "now" (a warning names it: a score set too early or a wrong
+ * kickoff); for a build of a public site, a warning while the legal notice is incomplete.
  */
 export function deriveStaticData(readDataFile: ReadDataFile, now: Date, legal: LegalData, siteUrl?: string): StaticData {
-  const settings = readDataFile('settings', 'settings.json');
+  // A file's content without its "$schema" (for editors, not the site).
+  const read = <Name extends DataFileName>(name: Name): Omit<DataOutput<Name>, '$schema'> => {
+    const { $schema: _schema, ...body } = readDataFile(name, `${name}.json`) as DataOutput<Name> & { $schema?: string };
+    return body;
+  };
+  const settings = read('settings');
   const seasonFile = `season/${settings.currentSeason}.json`;
   const season = readDataFile('season', seasonFile);
   const [first, second] = season.years.split('-') as [string, string];
   if (`${first}-${second.slice(2)}` !== settings.currentSeason || Number(second) !== Number(first) + 1) {
     throw new DataError(problem(`data/${seasonFile}`, 'season', 'years', `${JSON.stringify(season.years)} is not the season of the file's name (${settings.currentSeason})`));
   }
-  const teams = readDataFile('teams', 'teams.json').teams;
+  const teams = read('teams').teams;
   const warnings: BuildWarning[] = [];
   const teamIds = new Set(teams.map((team) => team.id));
   const early: number[] = [];
@@ -90,14 +95,8 @@ export function deriveStaticData(readDataFile: ReadDataFile, now: Date, legal: L
     warnings.push(warning('future-score', `data/${seasonFile}: ${early.length} match(es) with a score kick off after the build's now ${now.toISOString()}, scores not shown: match ${early.join(', ')}`));
   }
   warnings.push(...legalDataWarnings(legal, siteUrl));
-  const players = readDataFile('players', 'players.json').players.map(
-    ({ birth, ...player }): Player => ({ ...player, birth, age: ageOn(birth, now) }),
-  );
-  const { $schema: _staffSchema, ...staff } = readDataFile('staff', 'staff.json');
-  const read = <Name extends DataFileName>(name: Name): Omit<DataOutput<Name>, '$schema'> => {
-    const { $schema: _schema, ...body } = readDataFile(name, `${name}.json`) as DataOutput<Name> & { $schema?: string };
-    return body;
-  };
+  const players = read('players').players.map(({ birth, ...player }): Player => ({ ...player, birth, age: ageOn(birth, now) }));
+  const staff = read('staff');
   const club: ClubData = {
     partners: read('partners').partners,
     history: read('history'),

@@ -51,10 +51,7 @@ export const DEFAULT_HTTP: HttpOptions = {
 /** `status`: the last HTTP status WordPress answered, when it answered one. */
 export class WordPressError extends Error {
   override name = 'WordPressError';
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
+  constructor(message: string, readonly status?: number) {
     super(message);
   }
 }
@@ -62,23 +59,9 @@ export class WordPressError extends Error {
 /** Refused without retrying: a body over a size limit (one answer's or the pull's), a redirect the caller does not allow. */
 export class ResponseRefusedError extends WordPressError {
   override name = 'ResponseRefusedError';
-  constructor(
-    message: string,
-    readonly reason: 'too-large' | 'redirect',
-  ) {
+  constructor(message: string, readonly reason: 'too-large' | 'redirect') {
     super(message);
   }
-}
-
-/**
- * A response read to the end (inside the timeout, so a stalled body is retried too): a 2xx, or a
- * 304 with an empty body when the request was conditional. `url`: where it came from, after redirects.
- */
-interface FetchedBody {
-  status: number;
-  headers: Headers;
-  body: Uint8Array;
-  url: string;
 }
 
 interface RequestOptions {
@@ -97,8 +80,16 @@ interface RequestOptions {
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** GET with retries; resolves with a 2xx (or a 304), rejects with a WordPressError that says why on one line. */
-export async function getWithRetry(url: string, options: HttpOptions = DEFAULT_HTTP, request: RequestOptions = {}): Promise<FetchedBody> {
+/**
+ * GET with retries; resolves with a 2xx (or a 304 with an empty body, to a conditional request) read
+ * to the end within the timeout, so a stalled body is retried too, and where it came from after
+ * redirects; rejects with a WordPressError that says why on one line.
+ */
+export async function getWithRetry(
+  url: string,
+  options: HttpOptions = DEFAULT_HTTP,
+  request: RequestOptions = {},
+): Promise<{ status: number; headers: Headers; body: Uint8Array; url: string }> {
   let lastReason = '';
   let lastStatus: number | undefined;
   const maxBodyBytes = Math.min(request.maxBodyBytes ?? options.maxBodyBytes, options.maxBodyBytes);
@@ -151,19 +142,15 @@ async function sleepUnlessAborted({ sleep, signal }: HttpOptions, ms: number): P
   signal.throwIfAborted();
 }
 
-/** The default redirect check: the same origin as `url` (scheme, host and port), nothing else. */
-function sameOriginAs(url: string): (target: string) => string | undefined {
-  const origin = new URL(url).origin;
-  return (target) => (new URL(target).origin === origin ? undefined : `another origin than ${origin} (only redirects within it are followed: point the build at the address WordPress answers at)`);
-}
-
 async function fetchFollowing(url: string, options: HttpOptions, request: RequestOptions, signal: AbortSignal): Promise<{ response: Response; finalUrl: string }> {
   const init: RequestInit = {
     signal,
     headers: { accept: 'application/json, image/*;q=0.9, */*;q=0.5', ...request.headers },
     redirect: 'manual',
   };
-  const checkRedirect = request.checkRedirect ?? sameOriginAs(url);
+  const { origin } = new URL(url);
+  const sameOrigin = (target: string) => (new URL(target).origin === origin ? undefined : `another origin than ${origin} (only redirects within it are followed: point the build at the address WordPress answers at)`);
+  const checkRedirect = request.checkRedirect ?? sameOrigin;
   let current = url;
   for (let hop = 0; ; hop += 1) {
     const response = await options.fetch(current, init);

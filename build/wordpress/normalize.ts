@@ -111,8 +111,7 @@ function byName(a: Term, b: Term): number {
   return a.name.localeCompare(b.name, 'fr') || a.id - b.id;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const rendered = (value: unknown): string => (isObject(value) && typeof value.rendered === 'string' ? value.rendered : '');
 const WP_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const dateOrUndefined = (value: unknown) => (typeof value === 'string' && WP_DATE.test(value) && !Number.isNaN(Date.parse(`${value}Z`)) ? value : undefined);
@@ -157,11 +156,9 @@ export function normalizePost(item: unknown, index: number): PostResult {
   const titleHtml = withoutFrames === allowedTitle ? allowedTitle : withoutFrames.replace(/\s{2,}/g, ' ').trim();
   if (titleHtml !== allowedTitle) note('title-frame-removed', 'frame removed from the title (frames load only on a click, in contents)');
   // French non-breaking spaces, once per post here (cached with it), never on whole pages.
-  let titleText = frenchText(toPlainText(titleHtml));
-  if (!titleText) {
-    note('empty-title', 'empty title, shown as "Sans titre"');
-    titleText = 'Sans titre';
-  }
+  const plainTitle = frenchText(toPlainText(titleHtml));
+  if (!plainTitle) note('empty-title', 'empty title, shown as "Sans titre"');
+  const titleText = plainTitle || 'Sans titre';
   // Its only notes are the shortcodes it removed. Videos, social posts and maps then wait for the
   // fan's click (issue 16): placeholders made here, on sanitized HTML.
   const contentHtml = frenchHtml(
@@ -236,10 +233,9 @@ function termIds(embedded: unknown, ids: unknown): number[] {
  */
 function excerptOf(excerptHtml: string, rawContentHtml: string, contentHtml: string): string {
   const given = excerptText(excerptHtml).replace(/\s*\[(…|&hellip;|\.\.\.)\]\s*$/, '…');
-  // WordPress made the excerpt itself when it begins with the content's words: its first letters
-  // are enough to tell, read from the content's start.
+  // WordPress made it when it begins with the content's words: its first letters tell, read from
+  // the content's start until that holds as many (then the first of the collapsed text's too).
   const givenLetters = lettersOf(given.slice(0, 2 * SAME_START)).slice(0, SAME_START);
-  // Read until the start holds as many letters (they are then the first of the collapsed text's start too).
   const enough = (text: string) => text.length >= 16 * SAME_START || lettersOf(text.slice(0, 8 * SAME_START)).length >= givenLetters.length;
   const written = givenLetters !== '' && !lettersOf(toPlainText(rawContentHtml, enough).slice(0, 8 * SAME_START)).startsWith(givenLetters);
   // Twice the excerpt's length of text: white space collapsed, it still holds the excerpt whole.
@@ -268,11 +264,9 @@ export function normalizeTermList(items: unknown[], kind: 'category' | 'tag', wa
 }
 
 /**
- * WordPress's default category ('Non classé', 'Uncategorized' on an English install) as WordPress
- * made it: every post saved without a category lands in it, so it tells a fan nothing. It is left
- * out of the site's categories, so no list, card, sidebar, search filter or page shows it (a post
- * only in it shows 'Pas de catégories' and is still in the news, its tags and search). Renamed, the
- * club uses it as a real category: it is shown like any other.
+ * WordPress's default category ('Non classé', 'Uncategorized') as WordPress made it: every post
+ * saved without a category lands in it, so it tells a fan nothing and no page shows it (a post only
+ * in it shows 'Pas de catégories'). Renamed, the club uses it as a real category: shown like any other.
  */
 function isWordPressDefaultCategory(slug: unknown, name: string): boolean {
   return (slug === 'non-classe' && name === 'Non classé') || (slug === 'uncategorized' && name === 'Uncategorized');

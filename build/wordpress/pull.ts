@@ -16,7 +16,7 @@ export interface PullOptions {
   onPostCount?: (posts: number) => void;
 }
 
-/** One pull's REST base (e.g. https://host/wp-json/wp/v2), the options of its requests and their limit in flight. */
+/** One pull's REST base (e.g. https://host/wp-json/wp/v2), its requests' options and their limit in flight. */
 export interface Pull {
   apiUrl: string;
   http: HttpOptions;
@@ -88,7 +88,7 @@ function resourceUrl(apiUrl: string, resource: string, page: number, extra: Read
   return url.href;
 }
 
-/** A page of a collection query, with X-WP-TotalPages and X-WP-Total when WordPress sent readable ones. */
+/** A page of a collection query, with X-WP-TotalPages and X-WP-Total when readable. */
 interface ListPage {
   items: unknown[];
   totalPages?: number;

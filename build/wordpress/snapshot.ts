@@ -5,10 +5,7 @@ import { pullWordPress, type RawWordPressContent } from './pull.js';
 
 /** Uploaded files larger than this are not news pictures; refuse rather than bloat the repository. */
 const MAX_MEDIA_BYTES = 5_000_000;
-/**
- * What an uploads path may look like once the prefix is removed: no '..', no odd characters;
- * pictures, and the PDFs that file blocks link to (a schedule, a set of rules).
- */
+/** An uploads path once the prefix is removed: no '..', no odd characters; pictures, and the PDFs file blocks link to. */
 const SAFE_MEDIA_PATH = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.(jpe?g|png|gif|webp|avif|svg|pdf)$/i;
 
 /**

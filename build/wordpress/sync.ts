@@ -5,8 +5,7 @@ import { warning, type BuildWarning } from '../warnings.js';
 
 /**
  * Where the next sync starts. `marker` is the latest `modified` (site time, as WordPress writes it)
- * seen on a post or an attachment: only WordPress's own clock is compared with WordPress's own
- * clock, so the two machines' clocks may disagree as they like.
+ * seen on a post or an attachment: only WordPress's clock is compared with itself.
  */
 export interface SyncState {
   marker: string;
@@ -36,10 +35,7 @@ interface LivePull extends RawWordPressContent {
   warnings: BuildWarning[];
 }
 
-/**
- * Saves in flight or a clock adjusted on the WordPress server: posts modified this long before the
- * marker are asked for again (an unchanged one costs a few KB and no rendering).
- */
+/** Saves in flight, a clock adjusted on the server: posts modified this long before the marker are asked for again (cheap when unchanged). */
 const MARGIN_MS = 15 * 60_000;
 
 /** Light queries: only what tells a change. */
@@ -104,9 +100,7 @@ async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic
     const all = await fetchList(pull, 'posts', ID_FIELDS, newest);
     const current = listedOf(all.items);
     ids = new Set(current.map((item) => item.id));
-    for (const item of current) {
-      if (differs(item)) toFetch.add(item.id);
-    }
+    for (const item of current) if (differs(item)) toFetch.add(item.id);
   }
 
   // Attachments edited since the marker, and terms deleted since: their posts are fetched again.
