@@ -8,12 +8,10 @@ const CODE_FOLDERS = ['build', 'src', 'templates', 'data'];
 const CODE_FILE = /\.(ts|tsx|mts|cts|mjs|cjs|js|css)$/;
 
 /**
- * A fingerprint of the code that builds the site: it names the compiled build (.cache/compiled)
- * and ties the build's state to the code that made it (a changed component could render the same
- * props differently). Keyed on content, never on a version number someone must remember to bump.
- * Node's version is in it too (Intl formats the French dates).
- * @param {string} root the project folder
- * @returns {string}
+ * A fingerprint of the code that builds the site (types in code-version.d.mts): it names the
+ * compiled build (.cache/compiled) and ties the build's state to the code that made it (a changed
+ * component could render the same props differently). Node's version is in it too (Intl formats
+ * the French dates).
  */
 export function computeCodeVersion(root) {
   const hash = createHash('sha256');
@@ -26,7 +24,6 @@ export function computeCodeVersion(root) {
   return hash.digest('hex');
 }
 
-/** @param {string} dir */
 function listFiles(dir) {
   let entries;
   try {

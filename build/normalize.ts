@@ -7,7 +7,6 @@ import { createWorkQueue, taken } from './render/work-queue.js';
 import { fingerprint } from './fs.js';
 import { LARGE_BUILD_POSTS } from './memory.js';
 import { attachMedia, type MediaSource } from './normalize-media.js';
-import type { MediaStats } from './media/prepare.js';
 import type { CachedPost, ContentMeta } from './state/build-state.js';
 import type { StaticData } from './static-data-derive.js';
 import { normalizePost, normalizeTermList, resolvePosts, type NormalizedPost, type PostResult } from './wordpress/normalize.js';
@@ -31,13 +30,12 @@ export interface NormalizedContent {
   removed: number[];
   meta: Omit<ContentMeta, 'mediaBasis' | 'snapshot'>;
   changes: ContentChanges;
-  media?: MediaStats;
   /** The media store's own trouble this run (a damaged index): not saved with the posts. */
   cacheWarnings?: BuildWarning[];
 }
 
 /**
- * Stage 2: every input validated into our own types; components never see raw data. Only the
+ * Stage normalize: every input validated into our own types; components never see raw data. Only the
  * posts whose REST object changed since they were cached are sanitized again; a post's terms are
  * resolved by id against this run's term lists, so renamed and deleted terms reach every post.
  */
@@ -47,10 +45,9 @@ export async function normalizeContent(
   media: MediaSource,
   helpers?: Pick<RenderPool, 'normalize'>,
 ): Promise<NormalizedContent> {
-  const none = { added: 0, changed: 0, removed: 0 };
   // The snapshot as it was, and no post waiting for an image again: nothing to normalize.
   if (cached?.reusable && fetched.snapshot !== undefined && fetched.snapshot === cached.meta.snapshot && cached.posts.every((entry) => entry.rawHash)) {
-    return { posts: cached.posts, fresh: [], removed: [], meta: cached.meta, changes: none };
+    return { posts: cached.posts, fresh: [], removed: [], meta: cached.meta, changes: { added: 0, changed: 0, removed: 0 } };
   }
   const termWarnings: BuildWarning[] = [];
   const categories = normalizeTermList(fetched.categories, 'category', (entry) => termWarnings.push(entry));
@@ -119,7 +116,6 @@ export async function normalizeContent(
       changed: normalized.filter((entry) => cachedById.has(entry.post.id) && entry.rawHash !== cachedById.get(entry.post.id)?.rawHash).length,
       removed: removed.length,
     },
-    ...(attached.stats ? { media: attached.stats } : {}),
     cacheWarnings: attached.cacheWarnings,
   };
 }

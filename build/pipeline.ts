@@ -56,11 +56,7 @@ export async function runBuild(given: BuildOptions, quiet = false, warm?: WarmSt
   }
 }
 
-/**
- * What a long-running process (the builder) keeps between its builds: the state of the output,
- * open, with what its runs read and saved. Another process's save since is seen and the state read
- * again; cron's runs keep nothing.
- */
+/** What the builder (a long-running process) keeps between builds: the output's state, open, read again after another process's save. */
 export interface WarmState {
   state?: BuildState;
 }
@@ -89,18 +85,18 @@ interface StaticInputs {
 
 async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState | undefined, damaged?: string): Promise<BuildReport> {
   const stages: Record<string, number> = {};
-  const state = await timedIn(stages, 'cache', () => openState(options, warm, damaged !== undefined));
+  const state = await timed(stages, 'cache', () => openState(options, warm, damaged !== undefined));
   const run: Run = { options, quiet, state, stages, warnings: [] };
   try {
     // The data files first: a malformed one stops the build before anything is fetched or written.
-    const data = await timed(run, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
+    const data = await timed(run.stages, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
     const basis = reuseOfState(run, damaged);
     const inputs = await staticInputs(run, data);
     const postsUsable = basis.cachedMeta?.mediaBasis === inputs.mediaBasis;
-    const fetched = await timed(run, 'fetch', () => fetchStage(run, basis, inputs, postsUsable));
+    const fetched = await timed(run.stages, 'fetch', () => fetchStage(run, basis, inputs, postsUsable));
     if (basis.outputTrusted && postsUsable && nothingNew(state, fetched, basis.cachedMeta) && state.meta('inputs') === inputs.fingerprint) {
-      const unchanged = await timed(run, 'check', () => unchangedRun(options, data, fetched));
-      if (unchanged) return finishUnchanged(run, unchanged);
+      const unchanged = await timed(run.stages, 'check', () => unchangedRun(options, data, fetched));
+      if (unchanged) return publishReport(run, { ...unchanged, stages: run.stages });
     }
     return await makeSite(run, basis, inputs, fetched, postsUsable);
   } finally {
@@ -119,18 +115,18 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
   const pool = threads > 1 ? stages.startRenderPool(threads - 1) : undefined;
   let output: OutputWriter | undefined;
   try {
-    const content = await timed(run, 'normalize', () => normalizeStage(run, stages, fetched, basis, cachedPosts, postsUsable, pool));
+    const content = await timed(run.stages, 'normalize', () => normalizeStage(run, stages, fetched, basis, cachedPosts, postsUsable, pool));
     run.warnings.push(...inputs.data.warnings, ...fetched.warnings, ...(content.cacheWarnings ?? []), ...content.meta.termWarnings, ...content.meta.skipped.map((entry) => entry.warning));
     const site = stages.siteOf(content, inputs.data, options, (entry) => run.warnings.push(entry));
     if (fetched.source === 'live') stages.checkShrink(options, site.news.posts.length);
-    const instances = await timed(run, 'routes', () => stages.expandRoutes(site));
+    const instances = await timed(run.stages, 'routes', () => stages.expandRoutes(site));
     const writer = (output = stages.openOutput(options.outDir));
     const previousOutputs = basis.outputTrusted ? state.outputs() : undefined;
     const lists = stages.listFingerprints(site);
     const listsChanged = stages.changedLists(basis.usable ? state.lists() : new Map<string, string>(), lists);
     const progress = run.quiet ? undefined : createProgress('render');
     // Pages are written as they are rendered: the render stage's time includes their writing.
-    const rendered = await timed(run, 'render', () =>
+    const rendered = await timed(run.stages, 'render', () =>
       stages.renderSite({
         site,
         instances,
@@ -145,22 +141,21 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
       }),
     );
     progress?.done(`${rendered.counts.pages} pages (${rendered.counts.rendered} rendered), ${rendered.counts.files} other files`);
-    const search = await timed(run, 'search', () => stages.updateSearchIndex({ store: state.searchStore(), outDir: options.outDir, clean: !previousOutputs, pages: stages.pagesForSearch(rendered.outputs) }));
+    const search = await timed(run.stages, 'search', () => stages.updateSearchIndex({ store: state.searchStore(), outDir: options.outDir, clean: !previousOutputs, pages: stages.pagesForSearch(rendered.outputs) }));
     for (const file of search.kept) writer.keep(file);
     const assets = await bundling.assets;
     const otherRecords = otherFilesStage(writer, [...assets.files, ...stages.hostingFiles(site), ...inputs.publicFiles, ...search.files], previousOutputs);
     const documents = snapshotDocuments(fetched.mediaDir ?? (options.wpUrl ? undefined : snapshotMediaDir(options)));
-    const media = await timed(run, 'media', () => mediaStage(run, stages.createMediaPublisher(), content.posts, cachedPosts, documents, basis.outputTrusted));
-    // The index files kept as they are keep their records.
+    const media = await timed(run.stages, 'media', () => mediaStage(run, stages.createMediaPublisher(), content.posts, cachedPosts, documents, basis.outputTrusted));
     const keptRecords = search.kept.flatMap((file) => (previousOutputs?.has(file) ? [[file, previousOutputs.get(file) as OutputRecord] as const] : []));
     const records = new Map([...rendered.outputs.map(({ path: file, record }) => [file, record] as const), ...otherRecords, ...keptRecords]);
-    await timed(run, 'save', () => saveStage(run, { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged }));
-    const write = await timed(run, 'write', () =>
+    await timed(run.stages, 'save', () => saveStage(run, { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged }));
+    const write = await timed(run.stages, 'write', () =>
       writer.commit(rendered.written, { ...(previousOutputs ? { previousPaths: previousOutputs.keys() } : {}), media, basePath: basePathOf(options.siteUrl), beforeChange: () => rmSync(reportFile(options.outDir), { force: true }) }),
     );
     output = undefined;
     for (const leftover of write.leftovers ?? []) afterPublish(run, leftover);
-    const { memo, ...report } = await timed(run, 'report', () => reportStage(run, stages, { basis, fetched, content, site, rendered, assets, write }));
+    const { memo, ...report } = await timed(run.stages, 'report', () => reportStage(run, stages, { basis, fetched, content, site, rendered, assets, write }));
     finishStage(run, search, { reportMemo: memo, inputs: inputs.fingerprint });
     return publishReport(run, report);
   } finally {
@@ -169,9 +164,9 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
   }
 }
 
-/** The modules of the stages that make pages, loaded only by a run that makes some. */
+/** The modules of the stages that make pages, loaded only by a run that makes some, as one object. */
 async function loadPageStages() {
-  const [normalize, routes, shrink, renderSite, pool, inputReach, bundle, hosting, islandProps, write, report, media, search] = await Promise.all([
+  const modules = await Promise.all([
     import('./normalize.js'),
     import('../src/routes.js'),
     import('./shrink-gate.js'),
@@ -186,15 +181,18 @@ async function loadPageStages() {
     import('./media/publish-media.js'),
     import('./search/index.js'),
   ]);
-  return { ...normalize, ...routes, ...shrink, ...renderSite, ...pool, ...inputReach, ...bundle, ...hosting, ...islandProps, ...write, ...report, ...media, ...search };
+  return Object.assign({}, ...modules) as AllOf<(typeof modules)[number]>;
 }
+
+/** The intersection of a union's members: what `Object.assign` makes of them. */
+type AllOf<U> = (U extends unknown ? (member: U) => void : never) extends (member: infer I) => void ? I : never;
 
 type PageStages = Awaited<ReturnType<typeof loadPageStages>>;
 
 /** Stage lock: what runs killed meanwhile left (nobody else writes this output or its cache while the lock is held). */
 function removeLeftoversOfKilledRuns(options: BuildOptions): void {
   removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
-  rmSync(mediaTemporaryDir(path.join(options.cacheDir, 'media')), { recursive: true, force: true });
+  rmSync(mediaTemporaryDir(mediaDir(options)), { recursive: true, force: true });
 }
 
 /** Stage cache: the state of the output, the one the process keeps when nobody else saved it since, or read again. */
@@ -219,10 +217,9 @@ function reuseOfState(run: Run, damaged: string | undefined): RunBasis {
 async function staticInputs(run: Run, data: StaticData): Promise<StaticInputs> {
   const { options } = run;
   const publicFiles = [...collectStaticFiles(), ...(await playerShareImages(data.team.players, options.cacheDir))];
-  // Posts' images are files of the media store (and of the snapshot's media folder): a purged store
-  // or replaced snapshot pictures make every post new.
+  // A purged media store or replaced snapshot pictures make every post new.
   const localMedia = options.wpUrl ? '' : mediaListing(snapshotMediaDir(options));
-  const mediaStore = mediaStoreId(path.join(options.cacheDir, 'media'), (message) => run.warnings.push(warning('build-cache', message)));
+  const mediaStore = mediaStoreId(mediaDir(options), (message) => run.warnings.push(warning('build-cache', message)));
   const mediaBasis = JSON.stringify({ store: mediaStore, local: localMedia });
   return { data, publicFiles, mediaBasis, localMedia, fingerprint: inputsFingerprint(data, options.now, publicFiles, mediaBasis) };
 }
@@ -238,25 +235,13 @@ function fetchStage(run: Run, basis: RunBasis, inputs: StaticInputs, postsUsable
   return fetchContent(run.options, since, inputs.localMedia, favourMemoryForLargeBuilds);
 }
 
-/** Stage check: the last run's report, still true of the output in place. */
-function finishUnchanged(run: Run, unchanged: Omit<BuildReport, 'stages'>): BuildReport {
-  const report = { ...unchanged, stages: run.stages };
-  try {
-    writeReport(run.options.outDir, report);
-  } catch (error) {
-    afterPublish(run, `${(error as Error).message}: the site is complete, its report is not saved`, report.warnings);
-  }
-  if (!run.quiet) log(formatReport(report));
-  return report;
-}
-
 /** Stage bundle: the islands' bundles and the stylesheet, reused while their props are; made while the content is normalized. */
 function bundleStage(run: Run, stages: PageStages, data: StaticData, basis: RunBasis): { assets: Promise<BuiltAssets>; sharedProps: string; reused: boolean } {
   const shared = stages.sharedIslandProps(data.club);
   const sharedProps = JSON.stringify(shared);
   const stored = basis.usable ? run.state.meta('assets') : undefined;
   const reused = stored?.sharedProps === sharedProps;
-  const assets = stored && reused ? Promise.resolve(stored.built) : timed(run, 'bundle', () => stages.bundleAssets(shared));
+  const assets = stored && reused ? Promise.resolve(stored.built) : timed(run.stages, 'bundle', () => stages.bundleAssets(shared));
   assets.catch(() => {});
   return { assets, sharedProps, reused };
 }
@@ -282,12 +267,10 @@ function otherFilesStage(writer: OutputWriter, files: readonly OutputFile[], pre
 }
 
 /**
- * Stage media: the images to publish, copied from the media store, the new ones only (the previous
- * posts' files are in place), each checked against its hash and made again when damaged (one
- * warning each; a MediaCacheError when it cannot be, before the state or the output change). A run
- * that does not trust the output (--clean) compares every image already published with what it
- * publishes there, and publishes it again when it differs or is a hard link an earlier version made
- * to the cache.
+ * Stage media: the new images to publish, from the media store, each checked against its hash and
+ * made again when damaged (a MediaCacheError when it cannot be, before the state or output change).
+ * A run that does not trust the output (--clean) publishes again every image that differs from the
+ * store's or is a hard link an earlier version made to the cache.
  */
 async function mediaStage(run: Run, publisher: MediaPublisher, posts: readonly CachedPost[], cachedPosts: readonly CachedPost[] | undefined, documents: ReadonlyMap<string, string>, outputTrusted: boolean) {
   const { options } = run;
@@ -398,11 +381,12 @@ function finishStage(run: Run, search: SearchIndexUpdate, meta: { reportMemo: Re
   }
 }
 
+/** The report of a run that made the site, or of one that found nothing new (stage check): the last run's, still true. */
 function publishReport(run: Run, report: BuildReport): BuildReport {
   try {
     writeReport(run.options.outDir, report);
   } catch (error) {
-    afterPublish(run, `${(error as Error).message}: the site is complete, its report is not saved`);
+    afterPublish(run, `${(error as Error).message}: the site is complete, its report is not saved`, report.warnings);
   }
   if (!run.quiet) log(formatReport(report));
   return report;
@@ -422,11 +406,7 @@ function mediaDir(options: BuildOptions): string {
 }
 
 /** Adds the time `work` takes to the stage `name` (a stage may run in parts). */
-function timed<T>(run: Run, name: string, work: () => Promise<T> | T): Promise<T> {
-  return timedIn(run.stages, name, work);
-}
-
-async function timedIn<T>(stages: Record<string, number>, name: string, work: () => Promise<T> | T): Promise<T> {
+async function timed<T>(stages: Record<string, number>, name: string, work: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
   try {
     return await work();

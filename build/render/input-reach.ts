@@ -7,10 +7,7 @@ import type { BuiltAssets } from '../bundle.js';
 /** What a page uses of the bundles: their addresses and the props every island shares. */
 export type PageAssets = Pick<BuiltAssets, 'cssHref' | 'contentCssHref' | 'islands' | 'sharedProps'>;
 
-/**
- * Declared inputs as the string a page's key is made of. Neither part holds a raw NUL (`other` is
- * JSON or made of it, revisions are fingerprints or JSON), so the parts cannot run into each other.
- */
+/** Declared inputs as the string a page's key is made of (no part holds a raw NUL: they cannot run into each other). */
 export function inputsText(inputs: RouteInputs): string {
   let text = inputs.other;
   for (const post of inputs.posts) text += `\u0000${revisionOf(post)}`;
@@ -18,12 +15,10 @@ export function inputsText(inputs: RouteInputs): string {
 }
 
 /**
- * Everything declared inputs may read but the posts (src/routes/types.ts, RouteInputs): the term
- * lists, the club's data, the site's address, and what every page's key also holds (the assets it
- * links, the layout's inputs). Not the build's now: no declared inputs read it (a test holds it).
- * While this is the same as at the last build, a route's inputs can only have changed if one of the
- * posts they named then has changed (`changedPosts`), or the order of the list they showed
- * (`changedLists`).
+ * Everything declared inputs may read but the posts (RouteInputs): the term lists, the club's data,
+ * the site's address, the assets and the layout's inputs; not the build's now (a test holds it).
+ * While it is the same as at the last build, a route's inputs can only have changed if a post they
+ * named changed (`changedPosts`), or the order of the list they showed (`changedLists`).
  */
 export function inputFrame(site: SiteData, assets: PageAssets, layoutInputs: string): string {
   const { builtAt: _now, news, ...rest } = site;
@@ -72,7 +67,5 @@ export function changedPosts(before: readonly PostReach[], after: readonly PostR
 }
 
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
-  return true;
+  return a.length === b.length && a.every((id, index) => id === b[index]);
 }

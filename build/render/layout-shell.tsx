@@ -35,10 +35,9 @@ export interface LayoutShells {
 }
 
 /**
- * The layout (menu, partners slider, footer) is the same on every page but for the menu entry of
- * the current page: it is rendered once per menu entry (and once for all other pages) and the
- * page's own HTML goes between its two halves. Pages render on their own, so no layout work is
- * repeated for thousands of articles.
+ * The layout (menu, partners slider, footer) is the same on every page but for the current menu
+ * entry: it is rendered once per entry (and once for all other pages), each page's HTML going
+ * between its two halves.
  */
 export function createLayoutRenderer(site: SiteData, bundledProps: string, previous?: LayoutShells): LayoutRenderer {
   const shared = sharedIslandProps(site.club);
@@ -64,7 +63,6 @@ export function createLayoutRenderer(site: SiteData, bundledProps: string, previ
       const activeHref = menuHrefs.has(url) ? url : null;
       const cacheKey = activeHref ?? '';
       let shell = shells.get(cacheKey) ?? reused[cacheKey];
-      if (shell) shells.set(cacheKey, shell);
       if (!shell) {
         const html = renderToString(
           <Layout nav={shared.nav} activeHref={activeHref} partners={shared.partners} season={site.season.years}>
@@ -75,8 +73,8 @@ export function createLayoutRenderer(site: SiteData, bundledProps: string, previ
         if (slot < 0 || html.indexOf(PAGE_SLOT, slot + 1) >= 0) throw new RenderError('the layout must render its page slot exactly once');
         const [before, after] = [html.slice(0, slot), html.slice(slot + PAGE_SLOT.length)];
         shell = { before, after, islands: islandsIn(html), key: fingerprint(`${before}\u0000${after}`) };
-        shells.set(cacheKey, shell);
       }
+      shells.set(cacheKey, shell);
       return shell;
     },
   };

@@ -13,7 +13,6 @@ import { createWorkQueue, type WorkQueue } from './work-queue.js';
 import type { NormalizeJob, WorkerJob, WorkerMessage } from './worker.js';
 
 export interface RenderPool {
-  readonly size: number;
   /** The workers render the route instances they take from `queue` (which the main thread may share) into `folder`. */
   render(input: { site: SiteData; instances: number; assets: PageAssets; folder: OutputFolder; previous?: ReuseSource; queue?: WorkQueue }): Promise<RenderedPart[]>;
   /** The workers normalize the posts they take from the job's queue (which the main thread shares). */
@@ -23,10 +22,8 @@ export interface RenderPool {
 }
 
 /**
- * Each worker is a fresh V8 isolate: it loads the modules and compiles the hot code again, and the
- * site is serialized for it. The main thread renders too (all take pages from one queue), and the
- * workers start while the content is normalized. Below this many posts per thread a worker costs
- * more than it saves, and only a free core makes it pay (figures in bench/README.md).
+ * Each worker loads the modules, compiles the hot code again and gets the site serialized: below
+ * this many posts per thread it costs more than it saves, and only a free core makes it pay (bench/README.md).
  */
 export const MIN_POSTS_PER_THREAD = 1_250;
 
@@ -39,18 +36,13 @@ export function planRenderThreads(requested: number | undefined, posts: number, 
 /** Errors keep their kind across the thread boundary, so the CLI's one-line reason reads the same. */
 const ERRORS: Record<string, new (message: string) => Error> = { RenderError, WriteError };
 
-/**
- * Render workers for large sites: each gets the whole normalized site (serialized once, in
- * shared memory), renders the route instances it takes from the shared queue and writes those
- * files itself into the new output folder.
- */
+/** Render workers for large sites: each gets the site (serialized once, in shared memory) and writes the pages it renders itself. */
 export function startRenderPool(size: number): RenderPool {
   const workers = Array.from({ length: size }, () => watch(startWorker()));
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= Promise.all(workers.map(({ worker }) => worker.terminate())).then(() => {}));
 
   return {
-    size,
     close,
     async normalize(job) {
       // A worker that fails here only leaves its posts to the main thread.

@@ -70,13 +70,11 @@ export interface RenderedPart {
 }
 
 /**
- * Every route instance this thread takes from `queue` to a file handed to `emit` (the writer); nothing
- * here touches the disk but to check that a file to keep is still there, and no page stays in memory
- * once emitted. A page is rendered only when its key changed: the key covers everything a page is
- * made from (its props and head from the route's load, or the inputs its route declares; the
- * layout around it, the assets it links to, its route and path), and components are pure functions
- * of their props, so an equal key means byte-identical HTML. A file route's key is its declared
- * inputs' fingerprint, else that of its bytes.
+ * Every route instance this thread takes from `queue` to a file handed to `emit` (the writer). A
+ * page is rendered only when its key changed: the key covers everything a page is made from (its
+ * props and head, or the inputs its route declares; the layout, the assets, its route and path),
+ * and components are pure functions of their props, so an equal key means byte-identical HTML. A
+ * file route's key is its declared inputs' fingerprint, else that of its bytes.
  */
 export function renderRoutes(
   instances: readonly RouteInstance[],
@@ -95,7 +93,7 @@ export function renderRoutes(
   const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
   const total = instances.length;
   const progress = new Int32Array(queue.next);
-  const kept = (record: OutputRecord | undefined, key: string) => (record?.key === key ? record : undefined);
+  const kept = (record: OutputRecord | undefined, key: string | undefined) => (record?.key === key ? record : undefined);
   // A file of declared inputs that no changed post or list reaches is kept without making its inputs.
   const reached = previous?.reached;
   const unreached = (path: string, record: OutputRecord | undefined) => (reached && record?.posts !== undefined && !reached.has(path) ? record : undefined);
@@ -110,61 +108,55 @@ export function renderRoutes(
     lists.set(id, list);
     return list;
   };
-  for (const order of taken(queue, instances.length)) {
+  for (const order of taken(queue, total)) {
     const instance = instances[order] as RouteInstance;
     const { route, params } = instance;
     let output: EmittedFile;
     try {
-      if (route.kind === 'file') {
-        const before = previous?.outputs.get(instance.path);
-        const unchanged = route.inputs ? unreached(instance.path, before) : undefined;
-        const inputs = route.inputs && !unchanged ? route.inputs(site, params) : undefined;
-        const inputsKey = inputs === undefined ? undefined : fingerprint(`inputs\u0000${route.id}\u0000${instance.path}\u0000${inputsText(inputs)}`);
-        const known = unchanged ?? (inputsKey === undefined ? undefined : kept(before, inputsKey));
+      const file = route.kind === 'file' ? instance.path : `/${route.outputFile ?? pageOutputFile(instance.path)}`;
+      const before = previous?.outputs.get(file);
+      // Routes that declare their inputs are compared by them (a page's props are made only to
+      // render), unless no post or list they named has changed since.
+      const unchanged = route.inputs ? unreached(file, before) : undefined;
+      const inputs = unchanged ? undefined : route.inputs?.(site, params);
+      if (unchanged) {
+        output = { path: file, keep: true, record: unchanged };
+      } else if (route.kind === 'file') {
+        const inputsKey = inputs && fingerprint(`inputs\u0000${route.id}\u0000${file}\u0000${inputsText(inputs)}`);
+        const known = kept(before, inputsKey);
         if (known) {
-          output = { path: instance.path, keep: true, record: known };
+          output = { path: file, keep: true, record: known };
         } else {
           const raw = route.content(site, params);
-          const contents = instance.path.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
+          const contents = file.endsWith('.json') && typeof raw === 'string' ? prefixJsonUrls(raw, basePath) : raw;
           const key = inputsKey ?? fingerprint(contents);
           // A key of declared inputs was compared above already.
           const record = inputsKey === undefined ? kept(before, key) : undefined;
           if (record) {
-            output = { path: instance.path, keep: true, record };
-          } else {
-            const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-            output = { path: instance.path, contents, size, record: { key, size, ...reach(inputs) } };
-          }
-        }
-        counts.files += 1;
-      } else {
-        const file = `/${route.outputFile ?? pageOutputFile(instance.path)}`;
-        const before = previous?.outputs.get(file);
-        // Routes that declare their inputs are compared by them (their props are made only to
-        // render), unless no post they named has changed since.
-        const unchanged = route.inputs ? unreached(file, before) : undefined;
-        if (unchanged) {
-          output = { path: file, keep: true, record: unchanged };
-        } else {
-          const shell = layout.shellFor(instance.path);
-          const inputs = route.inputs?.(site, params);
-          const loaded = inputs === undefined ? route.load(site, params) : undefined;
-          const key = pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs: inputs && inputsText(inputs) } });
-          const record = kept(before, key);
-          if (record) {
             output = { path: file, keep: true, record };
           } else {
-            const { props, head } = loaded ?? route.load(site, params);
-            const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
-            const size = Buffer.byteLength(html.html);
-            const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets) };
-            const search = searchRecordOf(route.id, file, html.html, props, basePath);
-            output = { path: file, contents: html.html, size, record: { key, size, page, ...reach(inputs) }, ...(search === undefined ? {} : { search }) };
-            counts.rendered += 1;
+            const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+            output = { path: file, contents, size, record: { key, size, ...reach(inputs) } };
           }
         }
-        counts.pages += 1;
+      } else {
+        const shell = layout.shellFor(instance.path);
+        const loaded = inputs === undefined ? route.load(site, params) : undefined;
+        const key = pageKey({ assetsKey, shell, route, path: instance.path, made: loaded ?? { inputs: inputs && inputsText(inputs) } });
+        const record = kept(before, key);
+        if (record) {
+          output = { path: file, keep: true, record };
+        } else {
+          const { props, head } = loaded ?? route.load(site, params);
+          const html = renderPage({ route, path: instance.path, element: route.element(props), head, shell, site, assets, basePath });
+          const size = Buffer.byteLength(html.html);
+          const page = { routeId: route.id, pageType: route.pageType, islands: shared(html.islands), stylesheets: shared(html.stylesheets) };
+          const search = searchRecordOf(route.id, file, html.html, props, basePath);
+          output = { path: file, contents: html.html, size, record: { key, size, page, ...reach(inputs) }, ...(search === undefined ? {} : { search }) };
+          counts.rendered += 1;
+        }
       }
+      counts[route.kind === 'file' ? 'files' : 'pages'] += 1;
     } catch (error) {
       // Not the page's fault: the build starts again without the state (build/pipeline.ts).
       if (error instanceof StateDamagedError) throw error;

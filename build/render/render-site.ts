@@ -13,9 +13,8 @@ export type { RenderedOutput };
 
 export interface RenderSiteResult {
   counts: RenderCounts;
-  /** What declared inputs may read but the posts (input-reach.ts), for the next build. */
+  /** For the next build: what declared inputs may read but the posts (input-reach.ts), the layout's shells. */
   inputFrame: string;
-  /** The layout's shells, for the next build, and whether they differ from the previous build's. */
   shells: LayoutShells;
   shellsChanged: boolean;
   /** In route order. */
