@@ -1,9 +1,3 @@
-/** A progress bar on an interactive terminal; plain lines under CI or when piped. */
-export interface Progress {
-  update(done: number, total: number): void;
-  done(summary: string): void;
-}
-
 let muted = false;
 
 /**
@@ -18,11 +12,12 @@ export function log(line: string): void {
   if (!muted) process.stdout.write(`${line}\n`);
 }
 
-export function createProgress(label: string): Progress {
+/** A progress bar on an interactive terminal; plain lines under CI or when piped. */
+export function createProgress(label: string) {
   const tty = Boolean(process.stdout.isTTY) && !process.env.CI;
   let lastShown = -1;
   return {
-    update(done, total) {
+    update(done: number, total: number): void {
       if (!tty || total === 0) return;
       const percent = Math.floor((done / total) * 100);
       if (percent === lastShown) return;
@@ -31,7 +26,7 @@ export function createProgress(label: string): Progress {
       const filled = Math.round((percent / 100) * width);
       process.stdout.write(`\r${label.padEnd(10)} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${percent}% ${done}/${total}`);
     },
-    done(summary) {
+    done(summary: string): void {
       if (tty) process.stdout.write('\r\x1b[2K');
       log(`${label.padEnd(10)} ${summary}`);
     },

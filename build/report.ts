@@ -71,7 +71,7 @@ export function writeReport(outDir: string, report: BuildReport): void {
   writeFileAtomic(reportFile(outDir), `${JSON.stringify(report, null, 2)}\n`);
 }
 
-export function gzipSize(contents: string | Uint8Array): number {
+function gzipSize(contents: string | Uint8Array): number {
   return gzipSync(typeof contents === 'string' ? Buffer.from(contents) : contents, { level: 9 }).byteLength;
 }
 
@@ -83,19 +83,16 @@ interface TypeTally {
   largest: { path: string; size: number; key: string };
   /** Each distinct set of islands with its first page in the route order. */
   islandSets: Map<string, { islands: IslandName[]; example: string; order: number }>;
-  /** Every stylesheet a page of this type links. */
   stylesheets: Set<string>;
 }
 
 /** Per page type, from what render recorded of each page (kept pages included): no page is read again but the largest. */
-export function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[] } {
+function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[] } {
   const types = new Map<PageType, TypeTally>();
   const paths: string[] = [];
-  // Every cron run tallies all 8,900 records: no copy to sort when they come in order (one thread),
-  // and each list of islands (shared by thousands of pages) joined into a key once.
-  const inOrder = outputs.every((output, index) => index === 0 || (outputs[index - 1] as RenderedOutput).order < output.order);
+  // Each list of islands (shared by thousands of pages) is joined into a key once.
   const keys = new Map<readonly IslandName[], string>();
-  for (const { path, order, record } of inOrder ? outputs : [...outputs].sort((a, b) => a.order - b.order)) {
+  for (const { path, order, record } of [...outputs].sort((a, b) => a.order - b.order)) {
     const page = record.page;
     if (!page) continue;
     paths.push(path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path);

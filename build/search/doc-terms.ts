@@ -35,16 +35,10 @@ const REFERENCE_LENGTH = 300;
 const TITLE_WEIGHT = 2;
 const TITLE_BONUS = 10;
 const HEADING_WEIGHT = 2;
-/**
- * What a result's excerpt may show of a page's text, cut at a word: all of it but for a page far
- * longer than a post (the excerpt is taken around the first word found, anywhere in it).
- */
-export const EXCERPT_SOURCE_CHARS = 12_000;
-/**
- * The start of a page's text a bundle holds (cut at a word): what most excerpts need. The rest is
- * in the bundle's companion file, fetched only for a result whose start holds no word of the query.
- */
-export const EXCERPT_START_CHARS = 600;
+/** What a result's excerpt may show of a page's text: all of it but for a page far longer than a post. */
+const EXCERPT_SOURCE_CHARS = 12_000;
+/** The start of a page's text a bundle holds, what most excerpts need; the rest is in the bundle's companion file. */
+const EXCERPT_START_CHARS = 600;
 
 export function indexRecordOf(record: SearchRecord): IndexRecord {
   const counts = new Map<string, number>();
@@ -66,17 +60,17 @@ export function indexRecordOf(record: SearchRecord): IndexRecord {
     const weight = Math.max(1, Math.round(((count * (K1 + 1)) / (count + norm)) * 10)) + (inTitle.has(term) ? TITLE_BONUS : 0);
     terms.push(term, String(weight));
   }
+  const whole = cutAtWord(record.text, EXCERPT_SOURCE_CHARS);
+  const text = whole.length < record.text.length ? `${whole}…` : whole;
+  const start = cutAtWord(text, EXCERPT_START_CHARS);
   const doc: SearchDoc = {
     url: record.url,
     title: record.title,
     ...(record.date ? { date: formatFrenchLongDate(record.date), day: record.date } : {}),
     ...(record.image ? { image: record.image } : {}),
-    text: '',
+    text: start,
+    ...(start.length < text.length ? { more: 1 as const } : {}),
   };
-  const text = cutAtWord(record.text, EXCERPT_SOURCE_CHARS);
-  const start = startOf(text);
-  doc.text = start;
-  if (start.length < text.length) doc.more = 1;
   return { url: record.url, day: record.date ?? '', docJson: JSON.stringify(doc), restJson: JSON.stringify(text.slice(start.length)), categories: record.categories, terms: terms.join(' ') };
 }
 
@@ -94,15 +88,9 @@ export function decodeRecord(text: string): IndexRecord {
   return { url, day, docJson, restJson, categories: categories ? categories.split(ITEM) : [], terms };
 }
 
-/** The text's start a bundle holds: up to a space near EXCERPT_START_CHARS, so that start + rest is the text. */
-function startOf(text: string): string {
-  if (text.length <= EXCERPT_START_CHARS) return text;
-  const cut = text.lastIndexOf(' ', EXCERPT_START_CHARS);
-  return text.slice(0, cut > EXCERPT_START_CHARS / 2 ? cut : EXCERPT_START_CHARS);
-}
-
+/** The text up to a space near `max` (at `max` when there is none past its half). */
 function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.lastIndexOf(' ', max);
-  return `${text.slice(0, cut > max / 2 ? cut : max)}…`;
+  return text.slice(0, cut > max / 2 ? cut : max);
 }

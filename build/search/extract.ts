@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import type { SearchDoc } from '../../src/islands/search/index-format.js';
 
-/** What the index keeps of one page: read once from its HTML, stored between builds (store.ts). */
+/** What the index keeps of one page (doc-terms.ts makes it an IndexRecord). */
 export interface SearchRecord {
   /** Root-relative URL with its trailing slash, without SITE_URL's path prefix. */
   url: string;
@@ -18,20 +18,16 @@ export interface SearchRecord {
 const SKIPPED = new Set(['aside', 'nav', 'script', 'style', 'noscript', 'template', 'svg', 'iframe', 'button', 'select', 'form']);
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'summary', 'dt']);
 /**
- * Classes of text that is not the page's own: text for screen readers only ("(nouvel onglet)",
- * "Lire l'article : …"), the click-to-load embeds' provider notice, links drawn as buttons
- * ("Retour", "Voir le calendrier", a player's tabs: they say where to go, not what the page says)
- * and the placeholders shown for missing data ("Aucune information sur le palmarès disponible.",
- * every class ending in -fallback or -empty): the same words on many pages, saying nothing of this one.
+ * Classes of text that is not the page's own, the same words on many pages: text for screen readers
+ * only ("(nouvel onglet)"), the embeds' provider notice, links drawn as buttons ("Retour", a
+ * player's tabs: they say where to go, not what the page says).
  */
 const SKIPPED_CLASS = /^(?:visually-hidden|embed-provider|embed-button|btn|player-back|player-tab)$/;
-/** A placeholder's class. The heading right above one goes with it: "Palmarès" over "Aucune information…" says nothing of the page. */
+/** A placeholder for missing data ("Aucune information…"), and the heading right above it ("Palmarès"), say nothing of the page. */
 const PLACEHOLDER_CLASS = /^[\w-]+-(?:fallback|empty)$/;
 /**
- * Inline elements whose text still joins the next word when nothing separates them in the markup:
- * an exponent ("1<sup>er</sup>") or a subscript. Any other element boundary between a word (or a
- * sentence's last mark) and the next word is a word boundary: "U18.<small>28 juillet</small>", a
- * team's name and its score in two cells of a grid are two words, as the page shows them.
+ * Elements whose text joins the next word ("1<sup>er</sup>"). Any other element boundary after a
+ * word is a word boundary: "U18.<small>28 juillet</small>", a team and its score in two cells.
  */
 const JOINING = new Set(['sup', 'sub', 'wbr']);
 /** Elements that end a run of text: their words never run into the next ones. */
@@ -39,12 +35,10 @@ const BLOCKS = new Set(['p', 'div', 'li', 'td', 'th', 'dd', 'dt', 'section', 'ar
 
 /**
  * A page's search record from its HTML, or undefined when the page must not be found (noindex).
- * Only `<main>` is read: the title is its h1, the banner around it (kicker, "Publié le") is left
- * out; a post's date and categories come from its NewsArticle data (JSON-LD), its thumbnail from
- * the first picture of the page, at the smallest width the media pipeline made. An article a
- * build renders takes its record from its post instead (page-record.ts): this reads the other
- * pages, and an article only when the search store does not know it.
- * `section` is the category of a page that is not a post.
+ * Only `<main>` is read: the title is its h1, not the banner around it (kicker, "Publié le"); a
+ * post's date and categories come from its NewsArticle data, its thumbnail from the first picture,
+ * at the smallest width made. An article a build renders takes its record from its post instead
+ * (page-record.ts): this reads one only when the search store does not know it.
  */
 export function extractRecord(html: string, url: string, section?: string): SearchRecord | undefined {
   const headEnd = html.indexOf('</head>');
@@ -66,21 +60,11 @@ export function extractRecord(html: string, url: string, section?: string): Sear
   };
 }
 
-/** What the index reads of a page's markup, or of an article's body, white space squashed. */
-export interface PageText {
-  /** The first h1's text. */
-  title: string;
-  firstHeading: string;
-  /** The first `<time>`'s datetime. */
-  date?: string;
-  image?: SearchRecord['image'];
-  /** The headings, joined by ' · '. */
-  headings: string;
-  text: string;
-}
-
-/** The page's own text in `html` (see the sets above for what is left out and where words end). */
-export function readText(html: string): PageText {
+/**
+ * The page's own text in `html`, a page's `<main>` or an article's body, white space squashed: its
+ * first h1, first `<time>`'s datetime, first picture, headings (joined by ' · ') and text.
+ */
+export function readText(html: string) {
   let title = '';
   const headings: string[] = [];
   const text: string[] = [];

@@ -21,11 +21,7 @@ export interface DocChange {
   after: IndexRecord;
 }
 
-/**
- * A chunk closes past about this many bytes of JSON: a query fetches one chunk per word, so smaller
- * chunks cost less per query and more files per index. A term whose postings alone are larger
- * (a word on most pages) has a chunk of its own.
- */
+/** A chunk closes past about this many bytes of JSON: a query fetches one chunk per word, smaller ones mean more files. */
 const CHUNK_BYTES = 12_000;
 
 const EMPTY: SearchManifest = { version: 3, docs: 0, firstPost: 0, chunks: [], bundles: '', categories: [], docCategories: '', categorySets: [] };
@@ -36,20 +32,18 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
 }
 
 /**
- * The index after some documents changed or were added at its end, made from the previous index
- * (its manifest, and from `store` the chunks and documents the changes reach) and these documents
- * only: the same files as writeSearchIndex gives for every document, making again only the chunks
- * of the terms these documents had or have (and the chunks whose packing that moves), the bundles
- * holding them, and the manifest. Documents keep their numbers: the caller makes the whole index
- * again when one goes or comes anywhere but the end.
+ * The index after some documents changed or were added at its end, made from the previous one's
+ * manifest and, from `store`, only the chunks and documents the changes reach: the chunks of the
+ * terms these documents had or have (and those whose packing that moves), the bundles holding
+ * them, the manifest. Documents keep their numbers (the caller makes the whole index again when
+ * one goes or comes anywhere but the end).
  */
 export function updateIndexFiles(old: SearchManifest, store: Pick<SearchStore, 'chunk' | 'recordOf'> | undefined, changes: readonly DocChange[]): IndexFiles {
   const oldHashes = old.bundles;
   if (old.version !== 3 || typeof oldHashes !== 'string') throw new StoreMismatch(`search index store: a manifest of version ${old.version}, not what this code writes`);
   const docs = old.docs + changes.filter((change) => !change.before).length;
 
-  // Each changed term's postings to set, [document, weight, …] in document order, weight 0 where
-  // the document lost the term.
+  // Each changed term's postings to set, [document, weight, …] in document order, 0 where the document lost the term.
   const byTerm = new Map<string, number[]>();
   const update = (term: string, doc: number, weight: number) => {
     const postings = byTerm.get(term);
@@ -110,16 +104,16 @@ export function updateIndexFiles(old: SearchManifest, store: Pick<SearchStore, '
     changes.filter(({ before, after }) => before?.docJson !== after.docJson || before.restJson !== after.restJson).map((change) => Math.floor(change.doc / DOCS_PER_BUNDLE)),
   );
   for (const bundle of [...remade].sort((a, b) => a - b)) {
-    const json: string[] = [];
-    const rest: string[] = [];
+    const records: Pick<IndexRecord, 'docJson' | 'restJson'>[] = [];
     for (let doc = bundle * DOCS_PER_BUNDLE; doc < Math.min(docs, (bundle + 1) * DOCS_PER_BUNDLE); doc += 1) {
-      const record = changedDocs.get(doc) ?? decodeRecord(required(store?.recordOf(doc), `document ${doc}`));
-      json.push(record.docJson);
-      rest.push(record.restJson);
+      records.push(changedDocs.get(doc) ?? decodeRecord(required(store?.recordOf(doc), `document ${doc}`)));
     }
-    const { hash, files } = bundleFile(bundle, json, rest);
-    bundles[bundle] = hash;
-    made.push(...files);
+    // The bundle and its companion (the rest of their texts) are named by the bytes of both: a browser never pairs a bundle with another companion.
+    const contents = `[${records.map((record) => record.docJson).join(',')}]`;
+    const more = `[${records.map((record) => record.restJson).join(',')}]`;
+    bundles[bundle] = sha256(`${contents}\n${more}`).slice(0, BUNDLE_HASH_DIGITS);
+    const name = bundleFileName(bundle, bundles[bundle]);
+    made.push({ path: `${INDEX_FOLDER}/${name}`, contents }, { path: `${INDEX_FOLDER}/${moreFileOf(name)}`, contents: more });
   }
 
   const names: string[][] = [];
@@ -178,33 +172,21 @@ function termPart(term: string, postings: string): string {
 /** A chunk's terms with their parts, the changes applied, in term order. */
 function termParts(terms: readonly [string, string][], changes: Map<string, number[]> | undefined): [string, string][] {
   if (!changes) return [...terms];
-  const parts: [string, string][] = [];
-  for (const [term, part] of terms) {
-    const change = changes.get(term);
-    if (!change) {
-      parts.push([term, part]);
-      continue;
-    }
-    const list = merged(part.slice(part.lastIndexOf('[') + 1, -2), change);
-    if (list) parts.push([term, termPart(term, list)]);
-  }
-  const known = new Set(terms.map(([term]) => term));
-  let added = false;
+  const parts = new Map(terms);
   for (const [term, change] of changes) {
-    if (known.has(term)) continue;
-    const list = merged('', change);
-    if (!list) continue;
-    parts.push([term, termPart(term, list)]);
-    added = true;
+    const part = parts.get(term);
+    const list = merged(part ? part.slice(part.lastIndexOf('[') + 1, -2) : '', change);
+    if (list) parts.set(term, termPart(term, list));
+    else parts.delete(term);
   }
   // Terms sort as strings (by UTF-16 code units), as `<` compares them.
-  return added ? parts.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : parts;
+  return [...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
  * Postings ('gap,weight,…') with some documents' weights set ([document, weight, …] in document
- * order), or removed where 0. Read as text and copied by runs: only the postings a change reaches,
- * and the gap after each, are written anew (the postings of a common word list thousands of documents).
+ * order), or removed where 0. Copied as text by runs: only the postings a change reaches, and the
+ * gap after each, are written anew (a common word's list thousands of documents).
  */
 function merged(postings: string, changes: readonly number[]): string {
   const pieces: (string | number)[] = [];
@@ -262,10 +244,7 @@ function weightsOf(terms: string): Map<string, number> {
   return weights;
 }
 
-/**
- * Packs term parts, given in term order, into chunks named by their bytes: a chunk closes when the
- * next part would take it past CHUNK_BYTES. Where a chunk closes depends only on its own parts and the next one.
- */
+/** Packs term parts, in term order, into chunks: where one closes depends only on its own parts and the next one. */
 class ChunkPacker {
   readonly chunks: SearchManifest['chunks'] = [];
   readonly files: OutputFile[] = [];
@@ -273,12 +252,10 @@ class ChunkPacker {
   private first = '';
   private bytes = 0;
 
-  /** True when nothing is open: the next part starts a chunk. */
   get atBoundary(): boolean {
     return this.parts.length === 0;
   }
 
-  /** Whether this part, added next, would start a new chunk. */
   startsChunk(part: string): boolean {
     return this.parts.length === 0 || this.bytes + part.length > CHUNK_BYTES;
   }
@@ -307,31 +284,7 @@ class ChunkPacker {
   }
 }
 
-/**
- * The documents of one bundle, as JSON texts (bundle i holds documents i × DOCS_PER_BUNDLE onwards),
- * and its companion with the rest of their texts. Both are named by the bytes of both: a text
- * changed past its start renames the bundle too, so a browser never pairs a bundle with another
- * companion than its own.
- */
-function bundleFile(index: number, docJsons: readonly string[], restJsons: readonly string[]): { hash: string; files: OutputFile[] } {
-  const contents = `[${docJsons.join(',')}]`;
-  const more = `[${restJsons.join(',')}]`;
-  const hash = sha256(`${contents}\n${more}`).slice(0, BUNDLE_HASH_DIGITS);
-  const name = bundleFileName(index, hash);
-  return {
-    hash,
-    files: [
-      { path: `${INDEX_FOLDER}/${name}`, contents },
-      { path: `${INDEX_FOLDER}/${moreFileOf(name)}`, contents: more },
-    ],
-  };
-}
-
-/**
- * The manifest's category names and each document's, from every document's categories in
- * document order (names in the filter's order; each document's list of them as a character, which
- * names its list among the distinct lists, numbered in order of first use).
- */
+/** The manifest's category names (in the filter's order) and each document's list of them as a character (index-format.ts). */
 function categoriesOf(docCategories: readonly (readonly string[])[]): Pick<SearchManifest, 'categories' | 'docCategories' | 'categorySets'> {
   const categories = [...new Set(docCategories.flat())].sort((a, b) => a.localeCompare(b, 'fr'));
   const indexOf = new Map(categories.map((name, index) => [name, index]));

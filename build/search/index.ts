@@ -4,10 +4,9 @@ import { bundleName, INDEX_FOLDER, moreFileOf, type SearchManifest } from '../..
 import { SEARCH_MANIFEST } from '../../src/routes/search-routes.js';
 import type { OutputFile } from '../output-file.js';
 import type { RenderedOutput } from '../render/render-site.js';
-import { decodeRecord, encodeRecord, indexRecordOf, type IndexRecord } from './doc-terms.js';
-import { extractRecord } from './extract.js';
+import { decodeRecord, type IndexRecord } from './doc-terms.js';
 import { bundleCount, StoreMismatch, updateIndexFiles, writeSearchIndex, type DocChange, type IndexFiles } from './index-files.js';
-import { searchedRoute } from './searchable.js';
+import { recordOfHtml, searchedRoute } from './page-record.js';
 import type { SearchStore, StoredPage } from './store.js';
 
 /** A page of the build, as the pipeline knows it. */
@@ -21,21 +20,15 @@ export interface SearchPage {
 
 /** Every page output of this build, with the search record of those rendered this run. */
 export function pagesForSearch(outputs: readonly RenderedOutput[]): SearchPage[] {
-  const pages: SearchPage[] = [];
-  for (const output of outputs) {
-    const page = output.record.page;
-    if (!page) continue;
-    pages.push({ path: output.path, routeId: page.routeId, ...(output.search !== undefined ? { record: output.search } : {}) });
-  }
-  return pages;
+  return outputs.flatMap(({ path, record: { page }, search }) =>
+    page ? [{ path, routeId: page.routeId, ...(search !== undefined ? { record: search } : {}) }] : [],
+  );
 }
 
 export interface SearchIndexInput {
-  /** The records and chunks of the index the output holds (store.ts). */
   store: SearchStore;
   /** The output folder in place (the previous build's), read for a page the store does not know. */
   outDir: string;
-  /** Every page of this build, those written this run with their HTML. */
   pages: readonly SearchPage[];
   /** A clean build: every file of the index is made again (the writer still keeps identical bytes). */
   clean?: boolean;
@@ -44,26 +37,22 @@ export interface SearchIndexInput {
 export interface SearchIndexUpdate {
   /** Index files to write (the writer leaves alone those whose bytes are the output's). */
   files: OutputFile[];
-  /** Index files of the output in place to keep as they are: unchanged, not rewritten. */
+  /** Index files of the output in place to keep as they are. */
   kept: string[];
-  /** False when no record changed: the index is the output's, every file of it kept. */
+  /** False when no record changed: every file of the index is kept. */
   changed: boolean;
   /** True when the whole index was made again from every record (a clean build, a document removed or inserted). */
   rebuilt: boolean;
-  /** Documents in the index. */
-  docs: number;
   /** Saves the records once the build's output is in place (a failed build keeps the previous ones). */
   commit(): void;
 }
 
 /**
- * Stage (once per build, after render, before write): the search index of this build's pages.
- * Only the pages written this run are read (a cron run reads the few it rendered); the other
- * pages are known from the store. When no record changed, nothing of the index is written: its
- * files are kept as they are. When documents changed or were added after the others, only what
- * they reach is made again (update-index.ts); when one went, or came before others, the whole
- * index is (every later document's number moves). Either way the files are those a clean build
- * gives.
+ * Stage (after render, before write): the search index of this build's pages. Only the pages
+ * written this run are read; the others are known from the store. When no record changed, every
+ * file of the index is kept; when documents changed in place or were added after the others, only
+ * what they reach is made again; when one went, or came before others, the whole index is (every
+ * later document's number moves). Either way the files are those a clean build gives.
  */
 export function updateSearchIndex(input: SearchIndexInput): SearchIndexUpdate {
   try {
@@ -92,12 +81,13 @@ function indexUpdate({ store, outDir, pages, clean = false }: SearchIndexInput):
       const before = known ? store.record(page.path) : undefined;
       if (page.record !== before) changed.set(page.path, { record: page.record, ...(before === undefined ? {} : { before }) });
     } else if (!known) {
-      changed.set(page.path, { record: recordFromOutput(outDir, page.path, route.section) });
+      const html = readOutput(outDir, page.path);
+      changed.set(page.path, { record: html === undefined ? '' : recordOfHtml(html, page.path, route.section) });
     }
   }
   const removed = [...stored.keys()].filter((page) => !present.has(page));
   if (previous && changed.size === 0 && removed.length === 0) {
-    return { files: [], kept: [SEARCH_MANIFEST, ...filesOf(previous)], changed: false, rebuilt: false, docs: previous.docs, commit: () => {} };
+    return { files: [], kept: [SEARCH_MANIFEST, ...filesOf(previous)], changed: false, rebuilt: false, commit: () => {} };
   }
 
   const update = (previous && appendedChanges(store, previous, stored, changed, removed)) || undefined;
@@ -130,7 +120,6 @@ function indexUpdate({ store, outDir, pages, clean = false }: SearchIndexInput):
     kept,
     changed: true,
     rebuilt: !update,
-    docs: index.manifest.docs,
     commit: () => store.save({ replace: !update, set, removed, manifest, chunks, droppedChunks }),
   };
 }
@@ -191,24 +180,12 @@ function nameOf(file: string): string {
   return file.slice(INDEX_FOLDER.length + 1);
 }
 
-/** A page's record as the output has it (a page this build did not render, unknown to the store). */
-function recordFromOutput(outDir: string, page: string, section: string | undefined): string {
-  const html = readOutput(outDir, page);
-  const extracted = html === undefined ? undefined : extractRecord(html, urlOf(page), section);
-  return extracted ? encodeRecord(indexRecordOf(extracted)) : '';
-}
-
 function readOutput(outDir: string, file: string): string | undefined {
   try {
     return readFileSync(path.join(outDir, file), 'utf8');
   } catch {
     return undefined;
   }
-}
-
-/** '/a/b/index.html' → '/a/b/'. */
-function urlOf(file: string): string {
-  return file.replace(/index\.html$/, '');
 }
 
 const collator = new Intl.Collator('en', { numeric: true });

@@ -1,8 +1,38 @@
 import type { ArticlePageProps } from '../../src/pages/news/ArticlePage.js';
 import { escapeHtml } from '../../src/lib/html.js';
+import { ROUTES } from '../../src/routes.js';
+import type { RouteId } from '../../src/routes/route-paths.js';
+import type { PageRoute } from '../../src/routes/types.js';
 import { encodeRecord, indexRecordOf } from './doc-terms.js';
 import { extractRecord, imageOf, readText, smallestCandidate, squash, type SearchRecord } from './extract.js';
-import { searchedRoute } from './searchable.js';
+
+/**
+ * Posts (articles), players and the club's text pages are searched; lists, the home page, the
+ * calendar, aliases (the same page twice) and the error page are not, nor are pages marked
+ * noindex (placeholders), which the extractor drops by their robots tag.
+ */
+const SEARCHED_TYPES = new Set<PageRoute['pageType']>(['article', 'player', 'text']);
+const TEAM_ROUTES = new Set<RouteId>(['players', 'player-detail', 'staff']);
+
+interface SearchedRoute {
+  /** A post's page: its record is made from its post. */
+  article?: true;
+  /** Another page's category in the filter (a post's are its WordPress categories). */
+  section?: string;
+}
+
+const byId = new Map<string, SearchedRoute | undefined>(
+  ROUTES.map((route) => {
+    if (route.kind !== 'page' || !SEARCHED_TYPES.has(route.pageType) || route.aliasOf) return [route.id, undefined];
+    if (route.pageType === 'article') return [route.id, { article: true }];
+    return [route.id, { section: TEAM_ROUTES.has(route.id) ? 'Joueurs et staff' : 'Pages du club' }];
+  }),
+);
+
+/** How a page of this route is searched, or undefined when its pages are not. */
+export function searchedRoute(routeId: string): SearchedRoute | undefined {
+  return byId.get(routeId);
+}
 
 /**
  * A rendered page's search record, made where the page is rendered (any render thread): '' when
@@ -13,9 +43,14 @@ import { searchedRoute } from './searchable.js';
 export function searchRecordOf(routeId: string, file: string, html: string, props: unknown, basePath: string): string | undefined {
   const route = searchedRoute(routeId);
   if (!route) return undefined;
-  const url = file.replace(/index\.html$/, '');
-  const article = route.article && !(props as ArticlePageProps).unpublished ? articleRecord(props as ArticlePageProps, url, basePath) : undefined;
-  const extracted = article ?? extractRecord(html, url, route.section);
+  const post = props as ArticlePageProps;
+  if (route.article && !post.unpublished) return encodeRecord(indexRecordOf(articleRecord(post, urlOf(file), basePath)));
+  return recordOfHtml(html, file, route.section);
+}
+
+/** A page's record read from its HTML (an article's as articleRecord makes it), '' for a page not to be found. */
+export function recordOfHtml(html: string, file: string, section: string | undefined): string {
+  const extracted = extractRecord(html, urlOf(file), section);
   return extracted ? encodeRecord(indexRecordOf(extracted)) : '';
 }
 
@@ -24,7 +59,7 @@ export function searchRecordOf(routeId: string, file: string, html: string, prop
  * title), the day of its `<time>`, its categories (its NewsArticle data), its featured picture,
  * then the caption under it and its body (the banner, author box and sidebar are not searched).
  */
-export function articleRecord(props: ArticlePageProps, url: string, basePath: string): SearchRecord {
+function articleRecord(props: ArticlePageProps, url: string, basePath: string): SearchRecord {
   const body = readText(`${props.imageCaption ? `<figcaption>${escapeHtml(props.imageCaption)}</figcaption>` : ''}${props.contentHtml}`);
   const { image: picture } = props;
   const webp = picture?.sources.find((source) => source.type === 'image/webp');
@@ -34,9 +69,14 @@ export function articleRecord(props: ArticlePageProps, url: string, basePath: st
     title: squash(props.titleText),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(props.dateIso) ? { date: props.dateIso } : {}),
     categories: props.categories.map((term) => term.name),
-    // The page's paths carry SITE_URL's prefix (render/site-prefix.ts), and so did the record read from it.
+    // The page's paths carry SITE_URL's prefix, and so did the record read from it.
     ...(image ? { image: { ...image, src: image.src.startsWith('//') ? image.src : `${basePath}${image.src}` } } : {}),
     headings: body.headings,
     text: body.text,
   };
+}
+
+/** '/a/b/index.html' → '/a/b/'. */
+function urlOf(file: string): string {
+  return file.replace(/index\.html$/, '');
 }

@@ -2,15 +2,10 @@ import { termsOf, wordsOf, termOf } from '../../src/islands/search/search-text.j
 
 /**
  * A page's terms, as termsOf (src/islands/search/search-text.ts) gives them, at a fraction of its
- * cost: the build runs it on every page's whole text. termsOf folds the text (NFD, marks removed,
- * lower case), then takes its runs of letters and digits. Folding never makes a letter or digit
- * of anything else, never empties a separator, and never turns a letter, digit or mark into a
- * separator (tests/unit/search-terms.test.ts checks every code point), so the same words come from
- * the text's own runs of letters, digits and marks, each folded alone. A page uses a few hundred
- * distinct runs many times over: each run's term is looked up, made once.
- *
- * The exception is lower case: a capital sigma is lowered by the letters around it (a final
- * sigma), so a text holding one takes termsOf's way.
+ * cost. termsOf folds the text, then takes its runs of letters and digits; folding never makes or
+ * unmakes a separator (tests/unit/search-terms.test.ts checks every code point), so the same words
+ * come from the text's own runs of letters, digits and marks, each folded once per thread. The
+ * exception is a capital sigma, lowered by the letters around it: a text holding one takes termsOf's way.
  */
 export function forEachTerm(text: string, use: (term: string) => void): void {
   if (text.includes('Σ')) {
