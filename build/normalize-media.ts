@@ -17,7 +17,7 @@ export interface MediaSource {
   cacheDir: string;
 }
 
-export interface AttachedPost extends NormalizedPost {
+interface AttachedPost extends NormalizedPost {
   /** An image could not be had for a reason that may pass (a timeout, a 5xx): try again next build. */
   retry: boolean;
 }

@@ -34,8 +34,8 @@ export async function inspectionKey(): Promise<string> {
  * What a file really is, from its first bytes (a Content-Type and a file name are claims): the
  * formats the site publishes, `html` (the usual impostor: an error page saved as .jpg) or `unknown`.
  */
-export type SourceFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'svg';
-export type Sniffed = SourceFormat | 'html' | 'unknown';
+type SourceFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'svg';
+type Sniffed = SourceFormat | 'html' | 'unknown';
 
 export interface ImageFacts {
   /** What the bytes are, whatever the name or the server said. */
@@ -96,29 +96,8 @@ function sniffText(bytes: Uint8Array): Sniffed {
   return 'unknown';
 }
 
-const BY_MIME: Record<string, SourceFormat> = {
-  'image/jpeg': 'jpeg',
-  'image/jpg': 'jpeg',
-  'image/pjpeg': 'jpeg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/svg+xml': 'svg',
-};
+const BY_MIME: Record<string, SourceFormat> = { 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif', 'image/svg+xml': 'svg' };
 const BY_EXTENSION: Record<string, SourceFormat> = { jpg: 'jpeg', jpeg: 'jpeg', jpe: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'avif', svg: 'svg' };
-
-/** The image types a Content-Type header and a URL's or file's extension claim, with what claims each ('extension .jpg'). */
-function claimedFormats(contentType: string | undefined, name: string): { format: SourceFormat; by: string }[] {
-  const claims: { format: SourceFormat; by: string }[] = [];
-  const mime = contentType?.split(';')[0]?.trim().toLowerCase();
-  const byMime = mime ? BY_MIME[mime] : undefined;
-  if (byMime) claims.push({ format: byMime, by: `Content-Type ${mime}` });
-  const extension = /\.([a-z0-9]+)$/i.exec(name.split(/[?#]/)[0] ?? '')?.[1]?.toLowerCase();
-  const byExtension = extension ? BY_EXTENSION[extension] : undefined;
-  if (byExtension) claims.push({ format: byExtension, by: `extension .${extension}` });
-  return claims;
-}
 
 /** Facts about an image with the notes of `checkClaims`, or a MediaProblem saying why it cannot be published. */
 export async function inspectImage(bytes: Uint8Array, declared: { contentType?: string; name: string }): Promise<ImageFacts & { notes: string[] }> {
@@ -141,13 +120,17 @@ export function checkClaims(real: Sniffed, declared: { contentType?: string; nam
   const { name } = declared;
   if (real === 'html') throw new MediaProblem('not-an-image', `${name}: an HTML page, not an image`);
   if (real === 'unknown') return [];
+  const mime = declared.contentType?.split(';')[0]?.trim().toLowerCase();
+  const extension = /\.([a-z0-9]+)$/i.exec(name.split(/[?#]/)[0] ?? '')?.[1]?.toLowerCase();
+  const claims = [
+    { format: mime ? BY_MIME[mime] : undefined, by: `Content-Type ${mime}` },
+    { format: extension ? BY_EXTENSION[extension] : undefined, by: `extension .${extension}` },
+  ];
   const notes: string[] = [];
-  for (const claim of claimedFormats(declared.contentType, name)) {
-    if (claim.format === real) continue;
-    if (claim.format === 'svg' || real === 'svg') {
-      throw new MediaProblem('type-mismatch', `${name}: ${label(real)} bytes declared as ${label(claim.format)} (${claim.by})`);
-    }
-    notes.push(`${name}: ${label(real)} bytes declared as ${label(claim.format)} (${claim.by}), used as ${label(real)}`);
+  for (const { format, by } of claims) {
+    if (!format || format === real) continue;
+    if (format === 'svg' || real === 'svg') throw new MediaProblem('type-mismatch', `${name}: ${label(real)} bytes declared as ${label(format)} (${by})`);
+    notes.push(`${name}: ${label(real)} bytes declared as ${label(format)} (${by}), used as ${label(real)}`);
   }
   return notes;
 }
@@ -165,8 +148,7 @@ export async function inspectBytes(bytes: Uint8Array): Promise<ImageFacts> {
 
   // libnsgif shows what it has of a cut GIF without a word; the trailer byte every complete GIF ends with tells.
   if (real === 'gif' && bytes[bytes.length - 1] !== GIF_TRAILER) throw new MediaProblem('truncated', 'the GIF ends early (no trailer)');
-  const animatable = real === 'gif' || real === 'webp';
-  const header = await loadedSharp()(bytes, { limitInputPixels: false, animated: animatable })
+  const header = await loadedSharp()(bytes, { limitInputPixels: false, animated: real === 'gif' || real === 'webp' })
     .metadata()
     .catch((error: unknown) => {
       throw new MediaProblem('truncated', `unreadable ${label(real)} header (${firstLine(error)})`);
@@ -174,8 +156,7 @@ export async function inspectBytes(bytes: Uint8Array): Promise<ImageFacts> {
   if (real === 'avif' && header.compression !== 'av1') throw new MediaProblem('unsupported', `HEIF with ${header.compression ?? 'unknown'} compression, not AVIF`);
 
   const frames = Math.max(1, header.pages ?? 1);
-  const frameHeight = header.pageHeight ?? header.height;
-  const upright = frames > 1 ? { width: header.width, height: frameHeight } : header.autoOrient;
+  const upright = frames > 1 ? { width: header.width, height: header.pageHeight ?? header.height } : header.autoOrient;
   // An SVG's own size is only a suggestion: what counts is the raster the build will draw.
   const size = real === 'svg' ? svgRaster(header.width, header.height, header.density ?? 72) : upright;
   if (real !== 'svg') checkPixels(size.width, size.height, frames);

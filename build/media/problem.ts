@@ -2,7 +2,7 @@
  * Why one image could not be used. The build never fails on an image: the caller turns a problem
  * into a warning naming the post, and the page shows the post without that image.
  */
-export type MediaProblemKind =
+type MediaProblemKind =
   /** Not a URL the build may fetch (another host or scheme, outside the uploads folder). */
   | 'refused'
   /** No answer after the retries (timeout, DNS), or WordPress's addresses unreadable this time. */

@@ -30,12 +30,12 @@ export function rewriteContentImages(
   const removed: string[] = [];
   for (const img of DomUtils.findAll((element) => element.name === 'img', document.children)) {
     const described = describeImg(img);
-    const prepared = described ? lookup(described.source) : undefined;
-    const picture = prepared && described ? toPicture(img, prepared, described) : undefined;
-    if (picture && prepared) {
+    const prepared = described && lookup(described.source);
+    const picture = described && prepared && toPicture(img, prepared, described);
+    if (described && picture) {
       const link = img.parent && 'name' in img.parent && img.parent.name === 'a' ? img.parent : undefined;
       const href = link?.attribs.href?.trim() ?? '';
-      const opensThisImage = described && [described.source, ...described.aliases].includes(href);
+      const opensThisImage = [described.source, ...described.aliases].includes(href);
       if (link && (opensThisImage || (onlyChild(link, img) && isWordPressAddress(href, options.wordpressOrigins ?? [])))) link.attribs.href = picture.fallback;
       DomUtils.replaceElement(img, picture.element);
     } else {
@@ -48,13 +48,12 @@ export function rewriteContentImages(
 
 function toPicture(img: HtmlElement, image: PreparedImage, described: ContentImage): { element: HtmlElement; fallback: string } | undefined {
   const { maxCssWidth, gallery } = described;
-  // A cover block's background fills the block whatever width the editor gave the image.
-  const cover = /(^|\s)wp-block-cover__image-background(\s|$)/.test(img.attribs.class ?? '');
-  const slot = maxCssWidth !== undefined && !cover ? cappedSlot('content', maxCssWidth) : IMAGE_SLOTS.content;
+  const slot = maxCssWidth !== undefined ? cappedSlot('content', maxCssWidth) : IMAGE_SLOTS.content;
   const data = pictureFor(image, slot, img.attribs.alt ?? '');
   if (!data) return undefined;
   // Boxes that crop (`object-fit: cover`) draw a picture wider than their proportions wider than
-  // their column: a cropped gallery, a cover block.
+  // their column: a cropped gallery, a cover block (which has no maxCssWidth, see describeImage).
+  const cover = /(^|\s)wp-block-cover__image-background(\s|$)/.test(img.attribs.class ?? '');
   const aspect = image.width / image.height;
   const sizes = gallery ? gallerySizes(gallery.columns, gallery.crop ? aspect / gallery.crop : 1) : cover ? coverBlockSizes(aspect) : data.sizes;
   const picture = element('picture', {});

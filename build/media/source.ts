@@ -15,7 +15,7 @@ export type Download =
   | { kind: 'fetched'; bytes: Uint8Array; contentType?: string; etag?: string; lastModified?: string }
   | { kind: 'not-modified' };
 
-export interface MediaDownloader {
+interface MediaDownloader {
   /** Whether `url` may be fetched at all, without fetching it (WordPress's REST index may be asked, once). */
   check: (url: string) => Promise<UrlVerdict>;
   /** GET through the polite client, conditional with validators; a refused URL never reaches the network (a MediaProblem). */
@@ -38,10 +38,7 @@ export function createMediaDownloader(options: Omit<UrlPolicyInput, 'resolve'> &
     const headers: Record<string, string> = { accept: 'image/avif, image/webp, image/*;q=0.9, */*;q=0.1' };
     if (validators.etag) headers['if-none-match'] = validators.etag;
     if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
-    const checkRedirect = async (target: string) => {
-      const next = await check(target);
-      return next.ok ? undefined : next.reason;
-    };
+    const checkRedirect = (target: string) => check(target).then((next) => (next.ok ? undefined : next.reason));
     try {
       const response = await limit(() => getWithRetry(verdict.url, http, { headers, maxBodyBytes: MAX_MEDIA_BYTES, checkRedirect }));
       if (response.status === 304) return { kind: 'not-modified' };

@@ -10,11 +10,9 @@ import { MediaStore } from './store.js';
 import { sha256 } from '../fs.js';
 
 /**
- * Issue 33: no page links to WordPress. The privacy page promises that a fan's browser never
- * contacts it, and its pages (attachment pages, the theme's archives) are not the club's site. A
- * link of a post's content to WordPress becomes the site's own file (an image's link opens our
- * picture: rewrite-images.ts; a document is published under /media/: `prepareDocuments`), or plain
- * content when the site has nothing for it.
+ * Issue 33: no page links to WordPress (the privacy page promises a fan's browser never contacts it).
+ * A link of a post's content to WordPress becomes the site's own file (an image's link opens our
+ * picture: rewrite-images.ts; a document is published under /media/), or plain content.
  */
 
 /** Addresses only WordPress has, whatever its host: uploads, REST, admin, attachment and id links. */
@@ -115,11 +113,9 @@ function isDocumentUrl(href: string): boolean {
 }
 
 /**
- * The documents posts link to in WordPress's uploads (a tournament's rules, a schedule): downloaded
- * once through the media downloader (its URL policy, 25 MB at most), kept in the media cache's
- * `files/` (which the write stage publishes) and found again there by URL: a cron run that meets
- * the same link asks WordPress nothing. `paths`: URL → '/media/<hash>-reglement.pdf'; `problems`:
- * URL → why it could not be had (a 404, an HTML page named .pdf, a refused address).
+ * The documents posts link to in WordPress's uploads (a tournament's rules): downloaded once through
+ * the media downloader (its URL policy, 25 MB at most) into the media cache's `files/`, found there
+ * again by URL. `paths`: URL → '/media/<hash>-reglement.pdf'; `problems`: URL → why it could not be had.
  */
 export async function prepareDocuments(
   urls: Iterable<string>,
