@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { carriesCredentials, withoutCredentials } from '../redact-credentials.js';
 
 /**
@@ -16,7 +17,8 @@ export interface HttpOptions {
   /** The largest body accepted (a request may ask for less). */
   maxBodyBytes: number;
   fetch: typeof fetch;
-  sleep: (ms: number) => Promise<void>;
+  /** The backoff, cut short (rejected) once `signal` aborts. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The build report's WordPress traffic: every attempt, the bytes of every body. */
   traffic?: Traffic;
   /** Aborted once the work these requests serve has failed: no request starts after it, those in flight stop. */
@@ -45,7 +47,7 @@ export const DEFAULT_HTTP: HttpOptions = {
   maxBodyBytes: MAX_RESPONSE_BYTES,
   maxPullBytes: MAX_PULL_BYTES,
   fetch: (input, init) => fetch(input, init),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms, signal) => wait(ms, undefined, { signal }),
 };
 
 /** `status`: the last HTTP status WordPress answered, when it answered one. */
@@ -124,22 +126,12 @@ export async function getWithRetry(
       lastStatus = undefined;
       lastReason = describeNetworkError(error, options.timeoutMs);
     }
-    if (attempt < options.retries) await sleepUnlessAborted(options, waitMs);
+    if (attempt < options.retries) {
+      await options.sleep(waitMs, options.signal).catch(() => {});
+      options.signal?.throwIfAborted();
+    }
   }
   throw new WordPressError(`${url}: gave up after ${options.retries + 1} attempts (${lastReason})`, lastStatus);
-}
-
-/** The backoff, cut short when the work is abandoned meanwhile. */
-async function sleepUnlessAborted({ sleep, signal }: HttpOptions, ms: number): Promise<void> {
-  if (!signal) return sleep(ms);
-  let stop = () => {};
-  const aborted = new Promise<void>((resolve) => {
-    stop = resolve;
-    signal.addEventListener('abort', stop, { once: true });
-  });
-  await Promise.race([sleep(ms), aborted]);
-  signal.removeEventListener('abort', stop);
-  signal.throwIfAborted();
 }
 
 async function fetchFollowing(url: string, options: HttpOptions, request: RequestOptions, signal: AbortSignal): Promise<{ response: Response; finalUrl: string }> {

@@ -20,10 +20,8 @@ export interface PullOptions {
 export interface Pull {
   apiUrl: string;
   http: HttpOptions;
-  limit: Limiter;
+  limit: ReturnType<typeof createLimiter>;
 }
-
-type Limiter = ReturnType<typeof createLimiter>;
 
 /** WordPress caps per_page at 100. */
 export const PER_PAGE = 100;
@@ -43,22 +41,16 @@ export async function pullWordPress(apiUrl: string, options: PullOptions = {}): 
 }
 
 /**
- * Runs `work` with a pull's requests. A pull is all or nothing: its first failure stops the others,
- * since what they would bring is thrown away: no request starts after it, those in flight are
- * cancelled (a lying X-WP-TotalPages would otherwise send hundreds after the first error).
+ * Runs `work` with a pull's requests, all or nothing: the first failure stops the others (no request
+ * starts after it, those in flight are cancelled: a lying X-WP-TotalPages would send hundreds more).
  */
 export async function runPull<T>(apiUrl: string, options: PullOptions, extra: Partial<HttpOptions>, work: (pull: Pull) => Promise<T>): Promise<T> {
   const stop = new AbortController();
-  // Every answer of the pull counts toward one cap (MAX_PULL_BYTES), as its bodies stream in.
+  // Every answer of the pull counts toward one cap (MAX_PULL_BYTES), as its bodies stream in. A
+  // request queued behind the limit finds the signal aborted before it is sent (getWithRetry).
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http, ...extra, signal: stop.signal, held: { bytes: 0 } };
-  const limited = createLimiter(options.concurrency ?? 3);
-  const limit: Limiter = (task) =>
-    limited(async () => {
-      stop.signal.throwIfAborted();
-      return task();
-    });
   try {
-    return await work({ apiUrl, http, limit });
+    return await work({ apiUrl, http, limit: createLimiter(options.concurrency ?? 3) });
   } catch (error) {
     stop.abort(error);
     throw error;
@@ -101,11 +93,9 @@ export function firstPage({ apiUrl, http, limit }: Pull, resource: string, param
 }
 
 /**
- * Every page of a collection query; `first` is page 1 when the caller already has it. The pages
- * must be what X-WP-TotalPages announced: each one new items. A page that is empty before the
- * announced end, or that holds only items of another page (a server or a cache in front of it
- * that ignores `page` answers page 1 every time), fails the list; so does any page's error, and
- * the pages not yet requested then never are.
+ * Every page of a collection query (`first`: page 1 when the caller has it), each with new items as
+ * X-WP-TotalPages announced: a page empty before that end, or holding only another page's items (a
+ * cache that ignores `page`), fails the list like any page's error, and no further page is asked.
  */
 export async function fetchList(
   { apiUrl, http, limit }: Pull,

@@ -8,10 +8,9 @@ const MAX_INDEX_BYTES = 2 * 1024 * 1024;
 const RestIndex = z.object({ url: z.string().optional(), home: z.string().optional() });
 
 /**
- * The addresses WordPress declares for itself, from its REST index: `url` (where WordPress lives,
- * its uploads beneath) and `home` (the site's address). The build may reach WordPress by another
- * address (an internal one); contents name these. Never throws: an answer that is no index (a 404,
- * not JSON) means none, and one that may pass (no answer, a 5xx) is said in `failure`.
+ * The addresses WordPress declares in its REST index, `url` (its uploads beneath) and `home`: contents
+ * name these, whatever address the build reaches it at. Never throws: an answer that is no index (a
+ * 404, not JSON) means none; one that may pass (no answer, a 5xx) is said in `failure`.
  */
 export async function fetchDeclaredAddresses(apiUrl: string, http: HttpOptions): Promise<DeclaredAddresses> {
   try {

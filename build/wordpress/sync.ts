@@ -18,9 +18,8 @@ export interface KnownPost {
   /** Featured media id (0: none): an edited attachment sends its posts to be fetched again. */
   mediaId: number;
   /**
-   * Its category and tag ids (term ids are unique across taxonomies). Deleting a category moves
-   * the posts it leaves without one to the default category, without a new modification date:
-   * a post that points to a term that is gone is fetched again.
+   * Its category and tag ids (unique across taxonomies). A deleted category's posts move to the default
+   * one without a new modification date: a post that points to a term that is gone is fetched again.
    */
   terms: number[];
 }
