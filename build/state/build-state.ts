@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { IslandName } from '../../src/islands/registry.js';
 import type { PageType } from '../../src/routes/types.js';
 import type { NewsPostBase, Term } from '../../src/types/news.js';
@@ -43,10 +43,7 @@ export interface OutputRecord {
   list?: string;
 }
 
-/**
- * What the weighing of the last report found, for the next build: asset names carry their content's
- * hash and a page's record key its inputs, so equal names and keys weigh the same.
- */
+/** What the last report weighed: asset names carry their content's hash and a page's record key its inputs, so equal ones weigh the same. */
 export interface ReportMemo {
   /** gzip bytes by asset URL. */
   assets: Record<string, number>;
@@ -79,7 +76,7 @@ export interface StateMeta {
   outputFolder: { ino: number; ctimeMs: number };
   /** Set before the output folder is changed, removed once the run is saved: a run killed meanwhile left it mixed. */
   publishing: string;
-  /** Everything but the content a no-change run compares (build/pipeline.ts, inputsFingerprint). */
+  /** Everything but the content a no-change run compares (run-basis.ts, inputsFingerprint). */
   inputs: string;
   /** Fingerprint of the categories and tags as WordPress last sent them. */
   termsHash: string;
@@ -93,11 +90,10 @@ export interface StateMeta {
   inputFrame: string;
   /** The snapshot's documents published under /media/. */
   documents: string[];
-  /** What the last report weighed. */
   reportMemo: ReportMemo;
-  /** Set by every save: the run that saved the state last (a process keeping the state compares it, `stillCurrent`). */
+  /** Set by every save: another value than the one this process saved means another process saved since (`stillCurrent`). */
   generation: string;
-  /** The search index's manifest as the output holds it (written with the index's tables: build/search/store.ts). */
+  /** The search index's manifest as the output holds it (saved with the index's tables: build/search/store.ts). */
   searchManifest: string;
   /** The club's data files as last validated (build/static-data-memo.ts). */
   dataMemo: DataMemo;
@@ -120,28 +116,22 @@ export interface StateChanges {
 
 /** The state of one output folder, read table by table (post bodies one at a time, when a page needs one). */
 export class BuildState {
-  readonly file: string;
-  /** It held the state of another version of the build, now started again. */
-  readonly replaced: boolean;
-  private readonly db: DatabaseSync;
   private readonly bodyQuery: StatementSync;
-  /** Values given by `remember`, saved with the run's changes. */
+  /** Values given by `remember`, saved with the run's next save. */
   private remembered: StateChanges['meta'] = {};
-  /**
-   * The tables as read or saved by this process: the builder keeps its state open between builds
-   * (`stillCurrent`), so a notification's build reads nothing another build of the process read or
-   * wrote. Replaced, never changed in place: a run holds what it read until it ends.
-   */
-  private kept: { posts?: CachedPost[]; outputs?: Map<string, OutputRecord>; lists?: Map<string, string>; known?: Record<number, KnownPost>; meta: Map<string, unknown> } = { meta: new Map() };
-  /** The value of `generation` when this process opened or last saved the state: another one means another process saved since. */
+  /** The tables as this process read or saved them (the builder keeps them between builds); replaced, never changed in place: a run holds what it read. */
+  private kept: { meta: Map<string, unknown>; posts?: CachedPost[]; outputs?: Map<string, OutputRecord>; lists?: Map<string, string>; known?: Record<number, KnownPost> } = { meta: new Map() };
+  /** `generation` as this process opened or last saved it. */
   private generation: string | undefined;
   /** The file opened: one put in its place (a cache removed by hand, then made again) is another state. */
   private readonly inode: number;
 
-  private constructor(file: string, { db, replaced }: { db: DatabaseSync; replaced: boolean }) {
-    this.file = file;
-    this.db = db;
-    this.replaced = replaced;
+  /** `replaced`: the file held the state of another version of the build, now started again. */
+  private constructor(
+    readonly file: string,
+    private readonly db: DatabaseSync,
+    readonly replaced: boolean,
+  ) {
     this.bodyQuery = db.prepare('SELECT html, crc FROM bodies WHERE post_id = ?');
     this.generation = this.readMeta('generation');
     this.inode = statSync(file).ino;
@@ -150,10 +140,10 @@ export class BuildState {
   /** Opens the state of this output folder (a new, empty one when there is none). */
   static open(options: { outDir: string; cacheDir: string }): BuildState {
     const file = stateFile(options);
-    const opened = openDatabase(file);
+    const { db, replaced } = openDatabase(file);
     // Up to schema 2 the search index had a database of its own beside the state: it goes with it.
-    if (opened.replaced) removeDatabase(path.join(options.cacheDir, `search-${sha256(path.resolve(options.outDir)).slice(0, 16)}.sqlite`));
-    return new BuildState(file, opened);
+    if (replaced) removeDatabase(path.join(options.cacheDir, `search-${sha256(path.resolve(options.outDir)).slice(0, 16)}.sqlite`));
+    return new BuildState(file, db, replaced);
   }
 
   /** A damaged state: its file removed, a new empty one opened. */
@@ -167,24 +157,19 @@ export class BuildState {
   }
 
   meta<K extends keyof StateMeta>(key: K): StateMeta[K] | undefined {
-    if (this.kept.meta.has(key)) return this.kept.meta.get(key) as StateMeta[K] | undefined;
-    const value = this.readMeta(key);
-    this.kept.meta.set(key, value);
-    return value;
+    if (!this.kept.meta.has(key)) this.kept.meta.set(key, this.readMeta(key));
+    return this.kept.meta.get(key) as StateMeta[K] | undefined;
   }
 
-  /**
-   * True when no other process saved this state since this one opened or saved it: what it keeps
-   * is what the file holds (one row read).
-   */
+  /** True when no other process saved this state since this one opened or saved it (one row read). */
   stillCurrent(): boolean {
     return statSync(this.file, { throwIfNoEntry: false })?.ino === this.inode && this.readMeta('generation') === this.generation;
   }
 
   private readMeta<K extends keyof StateMeta>(key: K): StateMeta[K] | undefined {
-    return reading(this.file, () => {
-      const row = this.db.prepare('SELECT value, crc FROM meta WHERE key = ?').get(key as string) as { value: string; crc: number } | undefined;
-      if (row && rowChecksum(key, row.value) !== row.crc) throw new StateDamagedError(`build state ${this.file}: the value ${key} is damaged`);
+    return this.read(() => {
+      const row = this.db.prepare('SELECT value, crc FROM meta WHERE key = ?').get(key) as { value: string; crc: number } | undefined;
+      if (row && rowChecksum(key, row.value) !== row.crc) throw this.damaged(`the value ${key} is damaged`);
       return row === undefined ? undefined : (JSON.parse(row.value) as StateMeta[K]);
     });
   }
@@ -192,8 +177,8 @@ export class BuildState {
   /** Sets one value outside a run's save: committed at once, or with the transaction in progress. */
   setMeta<K extends keyof StateMeta>(key: K, value: StateMeta[K] | undefined): void {
     this.kept.meta.set(key, value);
-    if (value === undefined) this.db.prepare('DELETE FROM meta WHERE key = ?').run(key as string);
-    else this.db.prepare('INSERT OR REPLACE INTO meta (key, value, crc) VALUES (?, ?, ?)').run(key as string, ...withChecksum(key, value));
+    if (value === undefined) this.db.prepare('DELETE FROM meta WHERE key = ?').run(key);
+    else putRows(this.db, 'meta', META_COLUMNS, [metaRow(key, value)]);
   }
 
   /** Sets one value with the run's next save (in its transaction, whatever else the save sets). */
@@ -204,7 +189,7 @@ export class BuildState {
   /** The search index's records and chunks (their tables, saved in a transaction of their own). */
   searchStore(): SearchStore {
     return searchStore(this.db, {
-      reading: (read) => reading(this.file, read),
+      reading: (read) => this.read(read),
       savingFailed: (error) => savingFailure('saving the search index in the build state', this.file, error),
       manifest: () => this.meta('searchManifest'),
       setManifest: (manifest) => this.setMeta('searchManifest', manifest),
@@ -213,30 +198,25 @@ export class BuildState {
 
   /** Every post, newest id first; bodies are read when a page needs one. */
   posts(): CachedPost[] {
-    return (this.kept.posts ??= this.readPosts());
-  }
-
-  private readPosts(): CachedPost[] {
-    return reading(this.file, () => {
-      const rows = allRows<[id: number, rawHash: string, revision: string, entry: string, crc: number]>(this.db, 'SELECT id, raw_hash, revision, entry, crc FROM posts ORDER BY id DESC');
-      return rows.map(([id, rawHash, revision, json, crc]) => {
-        if (rowChecksum(rawHash, revision, json) !== crc) throw new StateDamagedError(`build state ${this.file}: post ${id} is damaged`);
+    return (this.kept.posts ??= this.read(() =>
+      allRows<[id: number, rawHash: string, revision: string, entry: string, crc: number]>(this.db, 'SELECT id, raw_hash, revision, entry, crc FROM posts ORDER BY id DESC').map(([id, rawHash, revision, json, crc]) => {
+        if (rowChecksum(rawHash, revision, json) !== crc) throw this.damaged(`post ${id} is damaged`);
         return this.cachedPost(id, rawHash, revision, json);
-      });
-    });
+      }),
+    ));
   }
 
   /** The REST fingerprint a post was normalized from ('' when there is none). */
   rawHash(id: number): string {
     if (this.kept.posts) return this.kept.posts.find((cached) => cached.post.id === id)?.rawHash ?? '';
-    return reading(this.file, () => (this.db.prepare('SELECT raw_hash FROM posts WHERE id = ?').get(id) as unknown as { raw_hash: string } | undefined)?.raw_hash ?? '');
+    return this.read(() => (this.db.prepare('SELECT raw_hash FROM posts WHERE id = ?').get(id) as { raw_hash: string } | undefined)?.raw_hash ?? '');
   }
 
   /** A post's body, checked against its checksum. */
   body(id: number): string {
-    return reading(this.file, () => {
-      const row = this.bodyQuery.get(id) as unknown as { html: string; crc: number } | undefined;
-      if (!row || rowChecksum(row.html) !== row.crc) throw new StateDamagedError(`build state ${this.file}: the body of post ${id} is ${row ? 'damaged' : 'missing'}`);
+    return this.read(() => {
+      const row = this.bodyQuery.get(id) as { html: string; crc: number } | undefined;
+      if (!row || rowChecksum(row.html) !== row.crc) throw this.damaged(`the body of post ${id} is ${row ? 'damaged' : 'missing'}`);
       return row.html;
     });
   }
@@ -245,49 +225,38 @@ export class BuildState {
   sync(): SyncState | undefined {
     const marker = this.meta('marker');
     if (marker === undefined) return undefined;
-    return { marker, known: (this.kept.known ??= this.readKnown()) };
-  }
-
-  private readKnown(): Record<number, KnownPost> {
-    return reading(this.file, () => {
-      const known: Record<number, KnownPost> = {};
-      for (const [id, modified, mediaId, terms] of allRows<[number, string, number, string]>(this.db, 'SELECT id, modified, media_id, terms FROM wp_known')) {
-        known[id] = { modified, mediaId, terms: terms ? terms.split(',').map(Number) : [] };
-      }
-      return known;
-    });
+    const known = (this.kept.known ??= this.read(() => {
+      const rows = allRows<[id: number, modified: string, mediaId: number, terms: string]>(this.db, 'SELECT id, modified, media_id, terms FROM wp_known');
+      return Object.fromEntries(rows.map(([id, modified, mediaId, terms]) => [id, { modified, mediaId, terms: terms ? terms.split(',').map(Number) : [] }]));
+    }));
+    return { marker, known };
   }
 
   /** Every output record, by root-relative path. */
   outputs(): Map<string, OutputRecord> {
-    return (this.kept.outputs ??= this.readOutputs());
-  }
-
-  private readOutputs(): Map<string, OutputRecord> {
-    return reading(this.file, () => {
+    return (this.kept.outputs ??= this.read(() => {
       const outputs = new Map<string, OutputRecord>();
-      // Thousands of pages share a few page descriptions: each read once, shared (records are not changed in place).
+      // Thousands of pages share a few page descriptions: each parsed once, shared (records are not changed in place).
       const pages = new Map<string, NonNullable<OutputRecord['page']>>();
       const rows = allRows<[path: string, key: string, size: number, list: string | null, page: string | null, posts: string | null, crc: number]>(this.db, 'SELECT path, key, size, list, page, posts, crc FROM outputs');
       for (const [file, key, size, list, pageJson, posts, crc] of rows) {
-        if (rowChecksum(file, key, size, list, pageJson, posts) !== crc) throw new StateDamagedError(`build state ${this.file}: the record of ${file} is damaged`);
+        if (rowChecksum(file, key, size, list, pageJson, posts) !== crc) throw this.damaged(`the record of ${file} is damaged`);
         const record: OutputRecord = { key, size };
         if (pageJson !== null) {
-          let page = pages.get(pageJson);
-          if (!page) pages.set(pageJson, (page = JSON.parse(pageJson) as NonNullable<OutputRecord['page']>));
-          record.page = page;
+          if (!pages.has(pageJson)) pages.set(pageJson, JSON.parse(pageJson) as NonNullable<OutputRecord['page']>);
+          record.page = pages.get(pageJson);
         }
         if (posts !== null) record.posts = posts ? posts.split(',').map(Number) : [];
         if (list !== null) record.list = list;
         outputs.set(file, record);
       }
       return outputs;
-    });
+    }));
   }
 
   /** The order of every news list when the outputs were made, as fingerprints by list id. */
   lists(): Map<string, string> {
-    return (this.kept.lists ??= reading(this.file, () => new Map(allRows<[id: string, fingerprint: string]>(this.db, 'SELECT id, fingerprint FROM lists'))));
+    return (this.kept.lists ??= this.read(() => new Map(allRows<[id: string, fingerprint: string]>(this.db, 'SELECT id, fingerprint FROM lists'))));
   }
 
   /** Saves a run's changes in one transaction: all of them or, on any failure, none. */
@@ -295,58 +264,32 @@ export class BuildState {
     const db = this.db;
     const generation = `${process.pid}-${Date.now()}-${(savesByProcess += 1)}`;
     const meta = { ...this.remembered, ...changes.meta, generation };
-    const saved: SavedPost[] = [];
+    // The body has a table of its own: it is read per article rendered, the rest by every run.
+    // Terms and revision are set on the post by each run (resolvePosts): not saved with it.
+    const saved = changes.posts.map(({ rawHash, revision, ...entry }) => {
+      const json = JSON.stringify({ ...entry, post: { ...entry.post, contentHtml: undefined, categories: undefined, tags: undefined, revision: undefined } });
+      return { id: entry.post.id, rawHash, revision, json, html: entry.post.contentHtml };
+    });
+    // In path order: the table is ordered by path, and appending is cheaper than inserting.
+    const outputs = [...changes.outputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, record]) => {
+      const row = [file, record.key, record.size, record.list ?? null, record.page ? JSON.stringify(record.page) : null, record.posts?.join(',') ?? null];
+      return [...row, rowChecksum(...row)];
+    });
     db.exec('BEGIN IMMEDIATE');
     try {
       if (changes.clean) {
         for (const table of ['meta', 'wp_known', 'posts', 'bodies', 'outputs', 'lists']) db.exec(`DELETE FROM ${table}`);
       }
-      const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value, crc) VALUES (?, ?, ?)');
-      const deleteMeta = db.prepare('DELETE FROM meta WHERE key = ?');
-      for (const [key, value] of Object.entries(meta)) {
-        if (value === undefined) deleteMeta.run(key);
-        else setMeta.run(key, ...withChecksum(key, value));
-      }
-      const putPost = db.prepare('INSERT OR REPLACE INTO posts (id, raw_hash, revision, entry, crc) VALUES (?, ?, ?, ?, ?)');
-      const putBody = db.prepare('INSERT OR REPLACE INTO bodies (post_id, html, crc) VALUES (?, ?, ?)');
-      for (const post of changes.posts) {
-        const { rawHash, revision, ...entry } = post;
-        // The body has a table of its own: it is read per article rendered, the rest by every run.
-        // Terms and revision are set on the post by each run (resolvePosts): not saved with it.
-        const json = JSON.stringify({ ...entry, post: { ...entry.post, contentHtml: undefined, categories: undefined, tags: undefined, revision: undefined } });
-        putPost.run(post.post.id, rawHash, revision, json, rowChecksum(rawHash, revision, json));
-        const html = post.post.contentHtml;
-        putBody.run(post.post.id, html, rowChecksum(html));
-        saved.push({ id: post.post.id, rawHash, revision, json, html });
-      }
-      const deletePost = db.prepare('DELETE FROM posts WHERE id = ?');
-      const deleteBody = db.prepare('DELETE FROM bodies WHERE post_id = ?');
-      for (const id of changes.removedPosts) {
-        deletePost.run(id);
-        deleteBody.run(id);
-      }
+      const entries = Object.entries(meta);
+      putRows(db, 'meta', META_COLUMNS, entries.flatMap(([key, value]) => (value === undefined ? [] : [metaRow(key, value)])), entries.flatMap(([key, value]) => (value === undefined ? [key] : [])));
+      putRows(db, 'posts', ['id', 'raw_hash', 'revision', 'entry', 'crc'], saved.map((post) => [post.id, post.rawHash, post.revision, post.json, rowChecksum(post.rawHash, post.revision, post.json)]), changes.removedPosts);
+      putRows(db, 'bodies', ['post_id', 'html', 'crc'], saved.map((post) => [post.id, post.html, rowChecksum(post.html)]), changes.removedPosts);
       if (changes.known) {
-        const putKnown = db.prepare('INSERT OR REPLACE INTO wp_known (id, modified, media_id, terms) VALUES (?, ?, ?, ?)');
-        for (const [id, known] of Object.entries(changes.known.upsert)) putKnown.run(Number(id), known.modified, known.mediaId, known.terms.join(','));
-        const deleteKnown = db.prepare('DELETE FROM wp_known WHERE id = ?');
-        for (const id of changes.known.removed) deleteKnown.run(id);
+        const known = Object.entries(changes.known.upsert).map(([id, { modified, mediaId, terms }]) => [Number(id), modified, mediaId, terms.join(',')]);
+        putRows(db, 'wp_known', ['id', 'modified', 'media_id', 'terms'], known, changes.known.removed);
       }
-      const putOutput = db.prepare('INSERT OR REPLACE INTO outputs (path, key, size, list, page, posts, crc) VALUES (?, ?, ?, ?, ?, ?, ?)');
-      // In path order: the tables are ordered by path, and appending is cheaper than inserting.
-      for (const [file, record] of [...changes.outputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        const page = record.page ? JSON.stringify(record.page) : null;
-        const posts = record.posts ? record.posts.join(',') : null;
-        const list = record.list ?? null;
-        putOutput.run(file, record.key, record.size, list, page, posts, rowChecksum(file, record.key, record.size, list, page, posts));
-      }
-      const deleteOutput = db.prepare('DELETE FROM outputs WHERE path = ?');
-      for (const file of changes.removedOutputs) deleteOutput.run(file);
-      if (changes.lists) {
-        const putList = db.prepare('INSERT OR REPLACE INTO lists (id, fingerprint) VALUES (?, ?)');
-        for (const [id, fingerprint] of changes.lists.set) putList.run(id, fingerprint);
-        const deleteList = db.prepare('DELETE FROM lists WHERE id = ?');
-        for (const id of changes.lists.removed) deleteList.run(id);
-      }
+      putRows(db, 'outputs', ['path', 'key', 'size', 'list', 'page', 'posts', 'crc'], outputs, changes.removedOutputs);
+      if (changes.lists) putRows(db, 'lists', ['id', 'fingerprint'], changes.lists.set, changes.lists.removed);
       db.exec('COMMIT');
       this.remembered = {};
     } catch (error) {
@@ -355,59 +298,68 @@ export class BuildState {
       throw savingFailure('saving the build state', this.file, error);
     }
     this.generation = generation;
-    this.keepSaved({ ...changes, meta }, saved);
+    // The saved posts as a read would give them, made only when the process keeps the posts.
+    const fresh = this.kept.posts && !changes.clean ? saved.map(({ id, rawHash, revision, json, html }) => this.cachedPost(id, rawHash, revision, json, html)) : [];
+    this.keepSaved({ ...changes, meta }, fresh);
   }
 
-  /**
-   * What the process keeps after a save: the kept tables with the save's changes, as a read of the
-   * file would give them. A clean save keeps its values only: the rest is read when next needed.
-   */
-  private keepSaved(changes: StateChanges, saved: readonly SavedPost[]): void {
-    const meta = new Map(changes.clean ? [] : this.kept.meta);
-    for (const [key, value] of Object.entries(changes.meta)) meta.set(key, value);
-    if (changes.clean) {
-      this.kept = { meta };
-      return;
-    }
-    const { posts, outputs, lists, known } = this.kept;
-    const fresh = new Map(saved.map(({ id, rawHash, revision, json, html }) => [id, this.cachedPost(id, rawHash, revision, json, html)] as const));
-    const removed = new Set(changes.removedPosts);
+  /** The kept tables with the save's changes, as a read of the file would give them; after a clean save, only its values. */
+  private keepSaved(changes: StateChanges, fresh: readonly CachedPost[]): void {
+    const kept: BuildState['kept'] = changes.clean ? { meta: new Map() } : this.kept;
+    const { posts, outputs, lists, known } = kept;
+    const meta = new Map([...kept.meta, ...Object.entries(changes.meta)]);
+    const replaced = new Set([...changes.removedPosts, ...fresh.map((cached) => cached.post.id)]);
     this.kept = {
       meta,
-      ...(posts && { posts: [...posts.filter((cached) => !fresh.has(cached.post.id) && !removed.has(cached.post.id)), ...fresh.values()].sort((a, b) => b.post.id - a.post.id) }),
+      ...(posts && { posts: [...posts.filter((cached) => !replaced.has(cached.post.id)), ...fresh].sort((a, b) => b.post.id - a.post.id) }),
       ...(outputs && { outputs: withChanges(outputs, changes.outputs, changes.removedOutputs) }),
       ...(lists && { lists: changes.lists ? withChanges(lists, changes.lists.set, changes.lists.removed) : lists }),
       ...(known && { known: changes.known ? knownWith(known, changes.known) : known }),
     };
   }
 
-  /** A post as a read of its row gives it: its body read when first asked for, unless known. */
+  /** A post as a read of its row gives it: its body read when first asked for (only the articles a run renders need theirs). */
   private cachedPost(id: number, rawHash: string, revision: string, json: string, html?: string): CachedPost {
-    const entry = JSON.parse(json) as Omit<CachedPost, 'rawHash' | 'revision'>;
-    const cached: CachedPost = { ...entry, rawHash, revision };
-    defineLazyBody(cached.post, this, id, html);
+    const cached: CachedPost = { ...(JSON.parse(json) as Omit<CachedPost, 'rawHash' | 'revision'>), rawHash, revision };
+    let body = html;
+    Object.defineProperty(cached.post, 'contentHtml', { enumerable: true, configurable: true, get: () => (body ??= this.body(id)) });
     return cached;
   }
-}
 
-/** A post as saved: its row, kept by the process after the save. */
-interface SavedPost {
-  id: number;
-  rawHash: string;
-  revision: string;
-  json: string;
-  html: string;
+  /** Runs `read`, SQLite's errors (a damaged file) turned into StateDamagedError. */
+  private read<T>(read: () => T): T {
+    return reading(this.file, read);
+  }
+
+  private damaged(what: string): StateDamagedError {
+    return new StateDamagedError(`build state ${this.file}: ${what}`);
+  }
 }
 
 /** Numbers the saves of this process, so that two saves in the same millisecond differ. */
 let savesByProcess = 0;
 
-/** A copy of `map` with `set` set and `removed` removed: the kept map stays as a run read it. */
+const META_COLUMNS = ['key', 'value', 'crc'];
+
+/** A meta value as its row holds it: its JSON and the checksum of both. */
+function metaRow(key: string, value: unknown): SQLInputValue[] {
+  const json = JSON.stringify(value);
+  return [key, json, rowChecksum(key, json)];
+}
+
+/** Sets `rows` of `table` (their columns in order, the key first), then deletes the rows of the keys `removed`. */
+function putRows(db: DatabaseSync, table: string, columns: readonly string[], rows: Iterable<readonly SQLInputValue[]>, removed: Iterable<SQLInputValue> = []): void {
+  const put = db.prepare(`INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  for (const row of rows) put.run(...row);
+  const remove = db.prepare(`DELETE FROM ${table} WHERE ${columns[0]} = ?`);
+  for (const key of removed) remove.run(key);
+}
+
+/** A copy of `map` with `set` set and `removed` removed (the map itself when nothing changed): the kept map stays as a run read it. */
 function withChanges<V>(map: Map<string, V>, set: ReadonlyMap<string, V>, removed: Iterable<string>): Map<string, V> {
   const gone = [...removed];
   if (set.size === 0 && gone.length === 0) return map;
-  const copy = new Map(map);
-  for (const [key, value] of set) copy.set(key, value);
+  const copy = new Map([...map, ...set]);
   for (const key of gone) copy.delete(key);
   return copy;
 }
@@ -418,38 +370,11 @@ function knownWith(known: Record<number, KnownPost>, changes: NonNullable<StateC
   return copy;
 }
 
-/**
- * Paths of the files whose declared inputs named one of these posts or showed one of these lists:
- * found in the records themselves, the relation's only copy.
- */
+/** Paths of the files whose declared inputs named one of these posts or showed one of these lists (the records are the relation's only copy). */
 export function reachedBy(outputs: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>): Set<string> {
   const reached = new Set<string>();
   for (const [file, record] of outputs) {
     if ((record.list !== undefined && lists.has(record.list)) || record.posts?.some((id) => posts.has(id))) reached.add(file);
   }
   return reached;
-}
-
-/** A meta value as its row holds it: its JSON and the checksum of both. */
-function withChecksum(key: string, value: unknown): [string, number] {
-  const json = JSON.stringify(value);
-  return [json, rowChecksum(key, json)];
-}
-
-/** Where a post read from the state reads its body from. */
-const BODY_SOURCE = Symbol('body source');
-
-/**
- * `contentHtml` of a post read from the state, read when first asked for (only the articles a run
- * renders need theirs). One getter shared by every post, its source on the post itself.
- */
-function readLazyBody(this: { [BODY_SOURCE]: { state: BuildState; id: number; html?: string } }): string {
-  const source = this[BODY_SOURCE];
-  return (source.html ??= source.state.body(source.id));
-}
-
-function defineLazyBody(post: NewsPostBase, state: BuildState, id: number, html?: string): void {
-  // Not enumerable: a copy of the post (a spread) takes its body, not where it came from.
-  Object.defineProperty(post, BODY_SOURCE, { value: { state, id, ...(html === undefined ? {} : { html }) } });
-  Object.defineProperty(post, 'contentHtml', { enumerable: true, configurable: true, get: readLazyBody });
 }

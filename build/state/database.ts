@@ -5,21 +5,20 @@ import { crc32 } from 'node:zlib';
 import { sha256, writeAdvice } from '../fs.js';
 
 /**
- * The build's state: one SQLite database per output folder, in the cache folder. Tables, not a
- * file format of ours: a cron run reads the rows a change reaches, and a run's changes are saved in
- * one transaction (WAL), so a crash or a full disk leaves the state of the last run that finished.
+ * The build's state: one SQLite database per output folder, in the cache folder. A cron run reads
+ * the rows a change reaches, and a run's changes are saved in one transaction (WAL), so a crash or a
+ * full disk leaves the state of the last run that finished.
  *
- * Rows whose damage would show on a page (posts, bodies, output records, named values such as the
- * data memo) carry a CRC-32 of their text, checked when read: SQLite checks its own structure, not
- * the bytes of a value. A damaged row or file throws a StateDamagedError: the build gives one
- * warning and starts clean. The media index (build/media/store.ts) is a database of the same kind,
- * with the same check.
+ * Rows whose damage would show on a page (posts, bodies, output records, named values) carry a
+ * CRC-32 of their text, checked when read: SQLite checks its own structure, not the bytes of a
+ * value. A damaged row or file throws a StateDamagedError: the build gives one warning and starts
+ * clean. The media index (build/media/store.ts) is a database of the same kind, with the same check.
  */
 export class StateDamagedError extends Error {
   override name = 'StateDamagedError';
 }
 
-/** A database's tables and their version: bumped when they change, a database of another version is simply started again. */
+/** A database's tables and their version: a database of another version is simply started again. */
 export interface Schema {
   version: number;
   sql: string;
@@ -42,29 +41,23 @@ CREATE TABLE search_chunks (name TEXT PRIMARY KEY, contents TEXT NOT NULL) WITHO
 
 /** The database file of the output folder `outDir`, in `cacheDir`. */
 export function stateFile(options: { outDir: string; cacheDir: string }): string {
-  const name = sha256(options.outDir).slice(0, 16);
-  return path.join(options.cacheDir, `state-${name}.sqlite`);
+  return path.join(options.cacheDir, `state-${sha256(options.outDir).slice(0, 16)}.sqlite`);
 }
 
-/**
- * The `modified` WordPress gave of each of these posts in the last sync the state saved (absent: not
- * on the site), read without writing: the builder tells wp-admin from it whether the site shows a
- * post's latest version. Empty when there is no state yet.
- */
+/** The `modified` of these posts in the last sync saved (absent: not on the site), read-only: the builder tells wp-admin which versions the site shows. */
 export function readKnownVersions(options: { outDir: string; cacheDir: string }, ids: readonly number[]): Map<number, string> {
-  const versions = new Map<number, string>();
-  if (ids.length === 0) return versions;
+  if (ids.length === 0) return new Map();
   let db: DatabaseSync | undefined;
   try {
     db = new DatabaseSync(stateFile(options), { readOnly: true });
     const rows = db.prepare(`SELECT id, modified FROM wp_known WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { id: number; modified: string }[];
-    for (const row of rows) versions.set(row.id, row.modified);
+    return new Map(rows.map((row) => [row.id, row.modified]));
   } catch {
     // No state yet (no build has run), or one being replaced: the site has no version of anything.
+    return new Map();
   } finally {
     db?.close();
   }
-  return versions;
 }
 
 /** The checksum a row carries: of its fields joined by NUL (none of them holds one). */
@@ -72,32 +65,27 @@ export function rowChecksum(...fields: readonly (string | number | null)[]): num
   return crc32(fields.join('\u0000'));
 }
 
-/**
- * Opens (or creates) a database of `schema` (the state's unless told); a file that is not a database
- * throws StateDamagedError. `replaced`: it held the tables of another version (an older release),
- * now started again.
- */
+/** Opens (or creates) a database of `schema`, or throws StateDamagedError; `replaced`: it held another version's tables, now started again. */
 export function openDatabase(file: string, schema: Schema = STATE_SCHEMA): { db: DatabaseSync; replaced: boolean } {
   mkdirSync(path.dirname(file), { recursive: true });
   let db: DatabaseSync | undefined;
-  try {
+  const connect = () => {
     db = new DatabaseSync(file);
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
-    const version = (db.prepare('PRAGMA user_version').get() as unknown as { user_version: number }).user_version;
-    let replaced = false;
-    if (version !== schema.version) {
-      const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as unknown as { n: number }).n;
-      if (tables > 0) {
-        replaced = true;
-        // Another schema (an older release): its state is of no use, start a new one.
-        db.close();
-        removeDatabase(file);
-        db = new DatabaseSync(file);
-        db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
-      }
-      db.exec(`BEGIN; ${schema.sql} PRAGMA user_version = ${schema.version}; COMMIT;`);
+    return db;
+  };
+  try {
+    let opened = connect();
+    const { user_version: version } = opened.prepare('PRAGMA user_version').get() as { user_version: number };
+    if (version === schema.version) return { db: opened, replaced: false };
+    const { n: tables } = opened.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+    if (tables > 0) {
+      opened.close();
+      removeDatabase(file);
+      opened = connect();
     }
-    return { db, replaced };
+    opened.exec(`BEGIN; ${schema.sql} PRAGMA user_version = ${schema.version}; COMMIT;`);
+    return { db: opened, replaced: tables > 0 };
   } catch (error) {
     db?.close();
     throw new StateDamagedError(`build state ${file} cannot be read (${(error as Error).message})`);
@@ -112,10 +100,7 @@ export function removeDatabase(file: string): void {
 /** SQLite's result codes for a write that failed on the file system, as the system's own codes. */
 const SQLITE_WRITE_ERRORS: Readonly<Record<number, string>> = { 13: 'ENOSPC', 8: 'EROFS', 14: 'EACCES' };
 
-/**
- * A failed save of the state database, naming its file and what to do: SQLite says only
- * "database or disk is full".
- */
+/** A failed save of a database, naming its file and what to do: SQLite says only "database or disk is full". */
 export function savingFailure(what: string, file: string, error: unknown): Error {
   const errcode = (error as { errcode?: unknown }).errcode;
   const code = typeof errcode === 'number' ? SQLITE_WRITE_ERRORS[errcode & 0xff] : undefined;
