@@ -20,11 +20,7 @@ export class WriteError extends Error {
   override name = 'WriteError';
 }
 
-/**
- * Where a build writes: new or different files go to a staging folder beside the output (same
- * file system), the output in place is not touched until `commit`. Plain data, so render workers
- * write into the same staging folder as the main thread.
- */
+/** Where a build writes: a staging folder beside the output (same file system) until `commit`. Plain data: render workers share it. */
 export interface OutputFolder {
   outDir: string;
   stagingDir: string;
@@ -38,58 +34,18 @@ export interface WrittenFiles {
   staged: { path: string; existed: boolean }[];
 }
 
-/** Writes files into an OutputFolder; several writers (one per thread) may share one folder. */
-interface FileWriter {
-  /** Stages the file unless the output in place has the same bytes; throws a WriteError on failure. */
-  add(file: OutputFile): void;
-  /** Keeps the output's file at this path as it is (same inode, same modification time). */
-  keep(filePath: string): void;
-  finish(): WrittenFiles;
-}
+export type OutputWriter = ReturnType<typeof openOutput>;
 
-/** The images' files to publish: public /media/ path → the verified file to copy; and those no page shows any more. */
-interface MediaChanges {
-  add: ReadonlyMap<string, string>;
-  remove: readonly string[];
-}
-
-export interface OutputWriter extends FileWriter {
-  readonly folder: OutputFolder;
-  /**
-   * Publishes: what other writers staged joins this one's, then the output switches to the new
-   * site (see publish). `previousPaths`: the output's files as the state knows them (else listed);
-   * `media`: the image files to add and remove.
-   */
-  commit(others?: readonly WrittenFiles[], options?: CommitOptions): WriteResult;
-  /** Drops the staged files; the output was never touched. */
-  abort(): void;
-}
-
-interface CommitOptions {
-  previousPaths?: Iterable<string>;
-  media?: MediaChanges;
-  beforeChange?: () => void;
-  io?: PublishIo;
-  /** The site's path prefix ('' or '/club', see basePathOf): how its files' links name each other. */
-  basePath?: string;
-}
+type MediaChanges = { add: ReadonlyMap<string, string>; remove: readonly string[] };
 
 /** The output folder of converted images: named by their bytes, never rewritten. */
-export const MEDIA = 'media';
+const MEDIA = 'media';
 
-/**
- * A writer of the staging folder. A file whose bytes equal the output's is not staged (rsync and
- * CDN uploads then send only what changed).
- */
-export function createFileWriter(folder: OutputFolder): FileWriter {
+/** A writer of the staging folder (one per thread); a file whose bytes equal the output's is not staged (uploads send only what changed). */
+export function createFileWriter(folder: OutputFolder) {
   const seen = new Set<string>();
-  const dirs = new Set<string>(['.']);
+  const dirs = new Set<string>([folder.stagingDir]);
   const staged: WrittenFiles['staged'] = [];
-  const ensureDir = (dir: string): void => {
-    if (dirs.has(dir)) return;
-    fs.mkdirSync(path.join(folder.stagingDir, dir), { recursive: true });
-    dirs.add(dir);
-  };
   // Each output path is written once, by one writer, and never into the converted images' folder.
   const claim = (filePath: string): string => {
     const relative = toSafeRelative(filePath);
@@ -99,31 +55,33 @@ export function createFileWriter(folder: OutputFolder): FileWriter {
     return relative;
   };
   return {
-    add(file) {
+    /** Stages the file unless the output in place has the same bytes; throws a WriteError on failure. */
+    add(file: OutputFile): void {
       const relative = claim(file.path);
       const live = path.join(folder.outDir, relative);
       const existing = folder.hadPrevious ? fs.statSync(live, { throwIfNoEntry: false }) : undefined;
-      if (existing?.isFile() && mayBeSame(file, existing.size) && sameBytes(live, file)) return;
+      if (existing?.isFile() && existing.size === (file.size ?? Buffer.byteLength(file.contents)) && sameBytes(live, file.contents)) return;
+      const target = path.join(folder.stagingDir, relative);
+      const dir = path.dirname(target);
       try {
-        ensureDir(path.posix.dirname(relative));
-        fs.writeFileSync(path.join(folder.stagingDir, relative), file.contents);
+        if (!dirs.has(dir)) fs.mkdirSync(dir, { recursive: true });
+        dirs.add(dir);
+        fs.writeFileSync(target, file.contents);
       } catch (error) {
-        throw new WriteError(`writing ${path.join(folder.stagingDir, relative)} failed: ${(error as Error).message}`);
+        throw new WriteError(`writing ${target} failed: ${(error as Error).message}`);
       }
       staged.push({ path: relative, existed: existing !== undefined });
     },
-    keep(filePath) {
+    /** Keeps the output's file at this path as it is (same inode, same modification time). */
+    keep(filePath: string): void {
       claim(filePath);
     },
-    finish: () => ({ paths: [...seen], staged }),
+    finish: (): WrittenFiles => ({ paths: [...seen], staged }),
   };
 }
 
-/**
- * Opens a staging folder for a new output of `outDir`. Nothing in `outDir` changes before commit:
- * a build that fails leaves the site online as it was.
- */
-export function openOutput(outDir: string): OutputWriter {
+/** Opens a staging folder for a new output of `outDir`: nothing in it changes before commit, a failed build leaves the site as it was. */
+export function openOutput(outDir: string) {
   const folder: OutputFolder = { outDir, stagingDir: `${outDir}.staging-${process.pid}-${threadId}`, hadPrevious: fs.existsSync(outDir) };
   fs.rmSync(folder.stagingDir, { recursive: true, force: true });
   fs.mkdirSync(folder.stagingDir, { recursive: true });
@@ -131,14 +89,21 @@ export function openOutput(outDir: string): OutputWriter {
   return {
     folder,
     ...own,
-    commit(others = [], options = {}) {
+    /**
+     * Publishes: what other writers staged joins this one's, then the output switches to the new site
+     * (see publish). `previousPaths`: the output's files as the state knows them (else listed);
+     * `media`: the image files to add (public /media/ path → verified file) and remove; `basePath`:
+     * the site's path prefix ('' or '/club'), how its files' links name each other.
+     */
+    commit(
+      others: readonly WrittenFiles[] = [],
+      options: { previousPaths?: Iterable<string>; media?: MediaChanges; beforeChange?: () => void; io?: PublishIo; basePath?: string } = {},
+    ): WriteResult {
       const parts = [own.finish(), ...others];
       const claimed = new Set<string>();
-      for (const part of parts) {
-        for (const relative of part.paths) {
-          if (claimed.has(relative)) throw new WriteError(`two outputs write /${relative}`);
-          claimed.add(relative);
-        }
+      for (const relative of parts.flatMap((part) => part.paths)) {
+        if (claimed.has(relative)) throw new WriteError(`two outputs write /${relative}`);
+        claimed.add(relative);
       }
       const previous = folder.hadPrevious ? [...(options.previousPaths ?? listFiles(outDir, MEDIA))].map(toSafeRelative) : [];
       const gone = previous.filter((relative) => !claimed.has(relative));
@@ -149,31 +114,25 @@ export function openOutput(outDir: string): OutputWriter {
       const changedPaths = [...staged.map((file) => `/${file.path}`), ...gone.map((relative) => `/${relative}`), ...media.add.keys(), ...media.remove].sort();
       return { written: claimed.size, changed: staged.length + media.add.size, removed: gone.length + media.remove.length, changedPaths, ...(leftovers.length > 0 ? { leftovers } : {}) };
     },
-    abort() {
+    /** Drops the staged files; the output was never touched. */
+    abort(): void {
       fs.rmSync(folder.stagingDir, { recursive: true, force: true });
     },
   };
 }
 
-/** The file operations publishing uses: node:fs, or a layer a test controls to inject faults. */
-export interface PublishIo {
-  rename(from: string, to: string): void;
-  unlink(file: string): void;
-  copy(from: string, to: string): void;
-  mkdir(dir: string): void;
-  rmdir(dir: string): void;
+const NODE_IO = {
+  rename: (from: string, to: string) => fs.renameSync(from, to),
+  unlink: (file: string) => fs.rmSync(file, { force: true }),
+  copy: (from: string, to: string) => fs.copyFileSync(from, to),
+  mkdir: (dir: string): void => void fs.mkdirSync(dir, { recursive: true }),
+  rmdir: (dir: string) => fs.rmdirSync(dir),
   /** Removes a folder and everything in it (the staging folder once published). */
-  removeTree(dir: string): void;
-}
-
-const NODE_IO: PublishIo = {
-  rename: (from, to) => fs.renameSync(from, to),
-  unlink: (file) => fs.rmSync(file, { force: true }),
-  copy: (from, to) => fs.copyFileSync(from, to),
-  mkdir: (dir) => fs.mkdirSync(dir, { recursive: true }),
-  rmdir: (dir) => fs.rmdirSync(dir),
-  removeTree: (dir) => fs.rmSync(dir, { recursive: true, force: true }),
+  removeTree: (dir: string) => fs.rmSync(dir, { recursive: true, force: true }),
 };
+
+/** The file operations publishing uses: node:fs, or a layer a test controls to inject faults. */
+export type PublishIo = typeof NODE_IO;
 
 /**
  * Switches the output to the new site, ordered by links so that at every moment, whatever stops it
@@ -191,26 +150,26 @@ const NODE_IO: PublishIo = {
  * (removing the staging folder) is returned as leftovers, not thrown: the site is complete.
  */
 function publish({ folder, staged, gone, media, io, basePath }: { folder: OutputFolder; staged: WrittenFiles['staged']; gone: readonly string[]; media: MediaChanges; io: PublishIo; basePath: string }): string[] {
-  const { outDir, stagingDir } = folder;
-  const step = (what: string, run: () => void) => {
+  const { outDir, stagingDir, hadPrevious } = folder;
+  const step = (target: string, run: () => void) => {
     try {
       run();
     } catch (error) {
-      throw new WriteError(`publishing ${what} failed: ${(error as Error).message}`);
+      throw new WriteError(`publishing ${target} failed: ${(error as Error).message}`);
     }
   };
-  const mediaDir = path.join(folder.hadPrevious ? outDir : stagingDir, MEDIA);
+  const mediaDir = path.join(hadPrevious ? outDir : stagingDir, MEDIA);
   for (const [publicPath, file] of media.add) {
     const target = path.join(mediaDir, mediaName(publicPath));
     // Online, an image appears whole, by a rename.
-    const copy = folder.hadPrevious ? `${target}.tmp-${process.pid}` : target;
+    const copy = hadPrevious ? `${target}.tmp-${process.pid}` : target;
     step(target, () => {
       io.mkdir(path.dirname(target));
       io.copy(file, copy);
       if (copy !== target) io.rename(copy, target);
     });
   }
-  if (!folder.hadPrevious) {
+  if (!hadPrevious) {
     step(outDir, () => io.rename(stagingDir, outDir));
     return [];
   }
@@ -218,12 +177,10 @@ function publish({ folder, staged, gone, media, io, basePath }: { folder: Output
   const made = new Set<string>();
   const moveIn = (relative: string) => {
     const target = path.join(outDir, relative);
+    const dir = path.dirname(target);
     step(target, () => {
-      const dir = path.dirname(target);
-      if (!made.has(dir)) {
-        io.mkdir(dir);
-        made.add(dir);
-      }
+      if (!made.has(dir)) io.mkdir(dir);
+      made.add(dir);
       io.rename(path.join(stagingDir, relative), target);
     });
   };
@@ -244,21 +201,20 @@ function publish({ folder, staged, gone, media, io, basePath }: { folder: Output
   const linksToGone = gone.length > 1 ? linkReader(basePath, new Set(gone), (relative) => path.join(outDir, relative)) : () => [];
   const linkedBy = new Map<string, string[]>();
   for (const relative of gone) for (const target of linksToGone(relative)) linkedBy.set(target, [...(linkedBy.get(target) ?? []), relative]);
-  for (const group of dependencyOrder([...gone.filter(isPage), ...gone.filter((file) => !isPage(file))], (file) => linkedBy.get(file) ?? [])) {
+  for (const group of dependencyOrder(pagesFirst(gone), (file) => linkedBy.get(file) ?? [])) {
     if (group.length === 1) {
       const target = path.join(outDir, group[0] as string);
       step(target, () => io.unlink(target));
     } else {
       // Moved aside first, the group's files can be put back if one of them cannot go.
       trashUsed = true;
-      inGroup(
-        group,
-        (relative) => step(path.join(outDir, relative), () => {
-          io.mkdir(path.dirname(path.join(trash, relative)));
-          io.rename(path.join(outDir, relative), path.join(trash, relative));
-        }),
-        (relative) => io.rename(path.join(trash, relative), path.join(outDir, relative)),
-      );
+      const aside = (relative: string) => path.join(trash, relative);
+      const moveAside = (relative: string) =>
+        step(path.join(outDir, relative), () => {
+          io.mkdir(path.dirname(aside(relative)));
+          io.rename(path.join(outDir, relative), aside(relative));
+        });
+      inGroup(group, moveAside, (relative) => io.rename(aside(relative), path.join(outDir, relative)));
     }
     for (const relative of group) removeEmptyParents(outDir, relative, io);
   }
@@ -299,17 +255,14 @@ function inGroup(group: readonly string[], run: (file: string) => void, undo: (f
 
 const isPage = (relative: string) => relative.endsWith('.html');
 const pagesLast = (files: readonly string[]) => [...files.filter((file) => !isPage(file)), ...files.filter(isPage)];
+const pagesFirst = (files: readonly string[]) => [...files.filter(isPage), ...files.filter((file) => !isPage(file))];
 
 /** Files whose bytes hold no links (images, fonts, archives): never read for them. */
 const BINARY = /\.(?:avif|webp|jpe?g|png|gif|ico|woff2?|ttf|otf|pdf|zip|gz|br|sqlite|mp4|webm)$/i;
 /** A root-relative or protocol-relative URL's path, as it appears in HTML, XML, JSON, CSS or a text file. */
 const URL_PATH = /\/[\w\-.~%/]*/g;
 
-/**
- * A reader of the links of an output file (by its relative path) to files of `targets`: every path
- * in it that names one ('/a/b/' names a/b/index.html), with or without the site's origin. A path
- * the site does not hold is no link of interest, so a loose match costs nothing but a lookup.
- */
+/** The links of an output file to files of `targets` ('/a/b/' names a/b/index.html, with or without the origin); a loose match costs only a lookup. */
 function linkReader(basePath: string, targets: ReadonlySet<string>, fileOf: (relative: string) => string): (relative: string) => string[] {
   return (relative) => {
     if (BINARY.test(relative)) return [];
@@ -344,10 +297,9 @@ function fileOfUrl(token: string, basePath: string): string | undefined {
 }
 
 /**
- * The nodes in groups, each group after every group it depends on (`dependsOn`: the nodes that must
- * come first), the nodes that depend on each other in one group; otherwise in the order given.
- * Tarjan's strongly connected components, iterative: a chain of thousands of new articles linking
- * to the next is no recursion.
+ * The nodes in groups, each after the groups it depends on (`dependsOn`: what must come first), nodes
+ * that depend on each other in one group, otherwise in the order given. Tarjan's algorithm, iterative:
+ * a chain of thousands of new articles linking to the next is no recursion.
  */
 function dependencyOrder(nodes: readonly string[], dependsOn: (node: string) => readonly string[]): string[][] {
   const known = new Set(nodes);
@@ -356,41 +308,32 @@ function dependencyOrder(nodes: readonly string[], dependsOn: (node: string) => 
   const stack: string[] = [];
   const onStack = new Set<string>();
   const groups: string[][] = [];
-  let counter = 0;
+  const frames: { node: string; deps: string[] }[] = [];
+  const enter = (node: string) => {
+    const order = index.size;
+    index.set(node, order);
+    low.set(node, order);
+    stack.push(node);
+    onStack.add(node);
+    // Reversed: popped from the end, the dependencies are visited in the order given.
+    frames.push({ node, deps: dependsOn(node).filter((dep) => known.has(dep)).reverse() });
+  };
   for (const root of nodes) {
-    if (index.has(root)) continue;
-    const frames: { node: string; deps: readonly string[]; next: number }[] = [];
-    const enter = (node: string) => {
-      index.set(node, counter);
-      low.set(node, counter);
-      counter += 1;
-      stack.push(node);
-      onStack.add(node);
-      frames.push({ node, deps: dependsOn(node).filter((dep) => known.has(dep)), next: 0 });
-    };
-    enter(root);
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1] as (typeof frames)[number];
-      if (frame.next < frame.deps.length) {
-        const dep = frame.deps[frame.next] as string;
-        frame.next += 1;
+    if (!index.has(root)) enter(root);
+    for (let frame = frames.at(-1); frame; frame = frames.at(-1)) {
+      const dep = frame.deps.pop();
+      if (dep !== undefined) {
         if (!index.has(dep)) enter(dep);
         else if (onStack.has(dep)) low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(dep) as number));
         continue;
       }
       frames.pop();
-      const parent = frames[frames.length - 1];
+      const parent = frames.at(-1);
       if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
-      if (low.get(frame.node) === index.get(frame.node)) {
-        const group: string[] = [];
-        let member: string;
-        do {
-          member = stack.pop() as string;
-          onStack.delete(member);
-          group.push(member);
-        } while (member !== frame.node);
-        groups.push(group.reverse());
-      }
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const group = stack.splice(stack.lastIndexOf(frame.node));
+      for (const member of group) onStack.delete(member);
+      groups.push(group);
     }
   }
   return groups;
@@ -407,6 +350,9 @@ function removeEmptyParents(outDir: string, relative: string, io: PublishIo): vo
   }
 }
 
+/** '/a/b-c/index.html': segments of letters, digits, '-' and '_', dots only between them (no '.', '..' or empty segment). */
+const PLAIN_PATH = /^(?:\/[\w-]+(?:\.[\w-]+)*)+$/;
+
 /** Output paths are root-relative and may never climb out of the output folder. */
 function toSafeRelative(filePath: string): string {
   // The build's own paths are plain: nothing to normalize.
@@ -418,9 +364,6 @@ function toSafeRelative(filePath: string): string {
   return relative;
 }
 
-/** '/a/b-c/index.html': segments of letters, digits, '-' and '_', dots only between them (no '.', '..' or empty segment). */
-const PLAIN_PATH = /^(?:\/[\w-]+(?:\.[\w-]+)*)+$/;
-
 /** '/media/2025/06/rules.pdf' → '2025/06/rules.pdf', refusing anything that would leave the folder. */
 function mediaName(publicPath: string): string {
   const relative = toSafeRelative(publicPath);
@@ -428,12 +371,7 @@ function mediaName(publicPath: string): string {
   return relative.slice(MEDIA.length + 1);
 }
 
-/** False when the file it replaces is known to have another size: no need to read that one. */
-function mayBeSame({ contents, size }: OutputFile, existingSize: number): boolean {
-  return existingSize === (size ?? (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength));
-}
-
-function sameBytes(file: string, { contents }: OutputFile): boolean {
+function sameBytes(file: string, contents: string | Uint8Array): boolean {
   try {
     return fs.readFileSync(file).equals(typeof contents === 'string' ? Buffer.from(contents) : contents);
   } catch {
