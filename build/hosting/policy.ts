@@ -6,11 +6,7 @@ import type { Route } from '../../src/routes/types.js';
 import type { SiteData } from '../../src/site-data.js';
 import type { PageHead } from '../../src/types/head.js';
 
-/**
- * What the host must send with each URL of the site, derived from the route table: the one source
- * of the three hosting files (_headers, _redirects, _nginx.conf). A route added to the table gets
- * its rule here without anyone writing it.
- */
+// What the host must send with each URL, derived from the route table: the source of the three hosting files.
 
 export type Header = readonly [name: string, value: string];
 
@@ -36,29 +32,19 @@ export interface HostingRule {
   /** The route id, or the static folder ('assets', 'media', 'images'). */
   name: string;
   kind: 'page' | 'file' | 'folder';
-  /**
-   * The URL pattern as fans request it, SITE_URL's path prefix included: '/contact/',
-   * '/actualites/article/:id/', '/calendrier.ics', '/assets/*' (`:name` is one path segment).
-   */
+  /** The URL pattern, SITE_URL's path prefix included: '/contact/', '/actualites/article/:id/' (one segment), '/assets/*'. */
   url: string;
   /** The file the host serves for it, relative to the output ('contact/index.html', '404.html'); pages only. */
   file?: string;
   headers: readonly Header[];
 }
 
-interface HostingRedirect {
-  /** The alias's URL ('/stade/'). */
-  from: string;
-  /** Its canonical route's URL ('/club/info-pratiques/stade/'). */
-  to: string;
-  status: 301;
-}
-
 export interface HostingPlan {
   basePath: string;
   common: readonly Header[];
   rules: HostingRule[];
-  redirects: HostingRedirect[];
+  /** From an alias's URL ('/stade/') to its route's ('/club/info-pratiques/stade/'). */
+  redirects: { from: string; to: string; status: 301 }[];
   /** The error page's URL, answered with status 404 for unknown paths. */
   notFound: string;
 }
@@ -68,18 +54,13 @@ export function dataImageOrigins(site: SiteData): string[] {
   return unique(site.team.teams.flatMap((team) => (/^https:\/\//.test(team.logo) ? [new URL(team.logo).origin] : [])));
 }
 
-interface PolicyInput {
-  head: PageHead;
-  imageOrigins: readonly string[];
-}
-
 /**
  * A page's Content-Security-Policy: scripts, styles and connections from the site only, but for the
  * scripts its head loads (the cashless widget, on its page only); frames only where a page shows
- * some (articles: the embeds; the contact map). No inline script exists
- * to allow: islands are module files and JSON-LD is data, which CSP does not block.
+ * some (articles: the embeds; the contact map). No inline script exists to allow: islands are
+ * module files and JSON-LD is data, which CSP does not block.
  */
-export function contentSecurityPolicy({ head, imageOrigins }: PolicyInput): string {
+export function contentSecurityPolicy({ head, imageOrigins }: { head: PageHead; imageOrigins: readonly string[] }): string {
   const scriptOrigins = unique((head.scripts ?? []).map((script) => new URL(script.src).origin));
   // A post's frames are those its click-to-load embeds create: every iframe of WordPress's becomes one, or is removed.
   const frames = unique([
@@ -106,14 +87,6 @@ export function contentSecurityPolicy({ head, imageOrigins }: PolicyInput): stri
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
-function pageHeaders(input: PolicyInput): Header[] {
-  return [
-    ['Cache-Control', REVALIDATE],
-    ['Content-Security-Policy', contentSecurityPolicy(input)],
-    ['X-Frame-Options', 'DENY'],
-  ];
-}
-
 /** A route's head for its first parameter set; a route with none yet gets the strictest policy. */
 function sampleHead(route: Extract<Route, { kind: 'page' }>, site: SiteData): PageHead {
   const [params] = route.paths(site);
@@ -137,7 +110,7 @@ export function hostingPlan(site: SiteData, routes: readonly Route[] = ROUTES): 
     { name: 'media', kind: 'folder', url: `${basePath}/media/:file`, headers: [['Cache-Control', IMMUTABLE]] },
     { name: 'images', kind: 'folder', url: `${basePath}/images/*`, headers: [['Cache-Control', PUBLIC_IMAGES]] },
   ];
-  const redirects: HostingRedirect[] = [];
+  const redirects: HostingPlan['redirects'] = [];
   let notFound: string | undefined;
   for (const route of routes) {
     const url = urlOf(route, basePath);
@@ -148,7 +121,8 @@ export function hostingPlan(site: SiteData, routes: readonly Route[] = ROUTES): 
     if (route.aliasOf) redirects.push({ from: url, to: `${basePath}${href(route.aliasOf as StaticRouteId)}`, status: 301 });
     if (route.outputFile) notFound = url;
     const file = route.outputFile ?? `${url.slice(basePath.length + 1)}index.html`;
-    rules.push({ name: route.id, kind: 'page', url, file, headers: pageHeaders({ head: sampleHead(route, site), imageOrigins }) });
+    const csp = contentSecurityPolicy({ head: sampleHead(route, site), imageOrigins });
+    rules.push({ name: route.id, kind: 'page', url, file, headers: [['Cache-Control', REVALIDATE], ['Content-Security-Policy', csp], ['X-Frame-Options', 'DENY']] });
   }
   if (!notFound) throw new Error('the route table has no error page (a page route with outputFile)');
   return { basePath, common: COMMON_HEADERS, rules, redirects, notFound };
