@@ -3,11 +3,6 @@ import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/**
- * The build's file-system plumbing, in one place: fingerprints, a write that is whole or absent,
- * and a listing of a folder's files.
- */
-
 /** Fingerprint of text or bytes (the same for a string and its UTF-8 bytes; for parts, the same as for them joined). */
 export function fingerprint(value: string | Uint8Array | readonly Uint8Array[]): string {
   if (typeof value === 'string' || value instanceof Uint8Array) return hash('sha1', value, 'base64url');
@@ -34,10 +29,7 @@ export function writeFileAtomic(file: string, contents: string | Uint8Array): vo
   }
 }
 
-/**
- * The same, written first in `temporaryDir` (on the same file system): a folder of its own, which the
- * next run empties, so a kill never leaves a half-written file among thousands of others.
- */
+/** The same, written first in `temporaryDir` (same file system), which the next run empties: a kill leaves no half file among thousands. */
 export async function writeFileAtomicVia(temporaryDir: string, file: string, contents: string | Uint8Array): Promise<void> {
   const temporary = path.join(temporaryDir, `${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
@@ -59,10 +51,7 @@ const WRITE_ADVICE: Readonly<Record<string, string>> = {
   EPERM: 'the folder or file may not be changed (immutable: lsattr, chattr -i; or owned by another user): make it writable',
 };
 
-/**
- * An error that names the file written and what to do: Node's own says `ENOSPC: no space left on
- * device, write`, without the path. Its `code` stays the system's, for callers that test it.
- */
+/** An error naming the file and what to do (Node's says `ENOSPC: no space left on device, write`); its `code` stays the system's. */
 export function writeFailure(file: string, error: unknown): Error {
   const code = (error as NodeJS.ErrnoException).code;
   const failure: Error & { code?: string } = new Error(`writing ${file} failed: ${error instanceof Error ? error.message : String(error)}${writeAdvice(code)}`, { cause: error });

@@ -15,15 +15,9 @@ export class BuildLockedError extends Error {
   readonly exitCode = 75;
 }
 
-interface BuildLock {
-  readonly file: string;
-  release(): void;
-}
-
 /**
- * The output folder as the file system knows it: `link -> dist`, `dist` and a path through a
- * symbolically linked parent all name one folder, so they must share one lock (and one state).
- * A folder not made yet: its parent's real path (made first) and its name.
+ * The output folder as the file system knows it: `link -> dist`, `dist` and a path through a linked
+ * parent share one lock (and state). A folder not made yet: its parent's real path and its name.
  */
 export function realOutDir(outDir: string): string {
   try {
@@ -36,7 +30,7 @@ export function realOutDir(outDir: string): string {
 }
 
 /** Takes the output folder's lock, waiting at most `waitMs` for another build to end. `outDir`: a real path (realOutDir). */
-export function acquireBuildLock(outDir: string, waitMs: number): BuildLock {
+export function acquireBuildLock(outDir: string, waitMs: number): { file: string; release(): void } {
   const file = `${outDir}.lock`;
   mkdirSync(path.dirname(file), { recursive: true });
   // SQLite opens a file it may not write read-only, without a word, and a read-only connection

@@ -32,16 +32,14 @@ export function runBasis(state: BuildState, options: BuildOptions, damaged: bool
   const identity = JSON.stringify({ code: codeVersion(), siteUrl: options.siteUrl, outDir: options.outDir, source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}`, ...(options.mediaOrigins.length > 0 ? { mediaOrigins: options.mediaOrigins.join(' ') } : {}) });
   const madeBy = state.meta('identity');
   const cleanReason = damaged ? 'unreadable cache' : options.clean ? '--clean' : state.replaced ? 'cache made by another version of the build' : madeBy === undefined ? 'no cache yet' : madeBy !== identity ? describeMismatch(madeBy, identity) : undefined;
-  const usable = cleanReason === undefined;
+  if (cleanReason) return { identity, cleanReason, usable: false, outputTrusted: false };
   const folder = statSync(options.outDir, { throwIfNoEntry: false });
-  const recorded = usable ? state.meta('outputFolder') : undefined;
-  const cachedMeta = usable ? state.meta('content') : undefined;
-  const sync = usable && options.wpUrl ? state.sync() : undefined;
+  const cachedMeta = state.meta('content');
+  const sync = options.wpUrl ? state.sync() : undefined;
   return {
     identity,
-    ...(cleanReason ? { cleanReason } : {}),
-    usable,
-    outputTrusted: usable && folder !== undefined && recorded?.ino === folder.ino && state.meta('publishing') === undefined,
+    usable: true,
+    outputTrusted: folder !== undefined && state.meta('outputFolder')?.ino === folder.ino && state.meta('publishing') === undefined,
     ...(cachedMeta ? { cachedMeta } : {}),
     ...(sync ? { sync } : {}),
   };
@@ -58,10 +56,7 @@ function describeMismatch(cached: string, wanted: string): string {
   }
 }
 
-/**
- * The sync's state without these posts: WordPress then lists more posts than it knows, so every id
- * is listed and the posts it does not know are fetched again (build/wordpress/sync.ts).
- */
+/** The sync's state without these posts: WordPress then lists more posts than known, and those are fetched again (build/wordpress/sync.ts). */
 export function forgetting(sync: SyncState, ids: ReadonlySet<number>): SyncState {
   if (ids.size === 0) return sync;
   return { ...sync, known: Object.fromEntries(Object.entries(sync.known).filter(([id]) => !ids.has(Number(id)))) };
