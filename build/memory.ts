@@ -1,9 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * From this many posts to normalize (a clean build of a large site), memory comes first: no render
- * worker helps normalize (it would hold a copy of every REST object), and V8 grows its heap by half
- * at a time instead of letting it reach several times what is live. Figures in bench/README.md.
+ * From this many posts to normalize, memory comes first: no render worker helps normalize (it would
+ * hold a copy of every REST object), and V8 grows its heap by half at a time (bench/README.md).
  */
 export const LARGE_BUILD_POSTS = 10_000;
 

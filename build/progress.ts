@@ -1,9 +1,6 @@
 let muted = false;
 
-/**
- * A long-running caller (the builder service, builder/) logs one line of its own per build, from
- * the report: the build's own lines are silenced while it runs.
- */
+/** The builder service logs one line of its own per build: the build's own lines are silenced meanwhile. */
 export function muteLog(mute: boolean): void {
   muted = mute;
 }

@@ -72,43 +72,41 @@ export function writeReport(outDir: string, report: BuildReport): void {
 }
 
 function gzipSize(contents: string | Uint8Array): number {
-  return gzipSync(typeof contents === 'string' ? Buffer.from(contents) : contents, { level: 9 }).byteLength;
+  return gzipSync(contents, { level: 9 }).byteLength;
 }
 
 interface TypeTally {
   pages: number;
-  /** Position of the type's first page in the route order, to list types in that order. */
-  firstOrder: number;
   /** The largest page (ties: the first in the route order), gzipped once at the end. */
   largest: { path: string; size: number; key: string };
   /** Each distinct set of islands with its first page in the route order. */
-  islandSets: Map<string, { islands: IslandName[]; example: string; order: number }>;
+  islandSets: Map<string, { islands: IslandName[]; example: string }>;
   stylesheets: Set<string>;
 }
 
-/** Per page type, from what render recorded of each page (kept pages included): no page is read again but the largest. */
-function tallyPages(outputs: readonly RenderedOutput[]): { types: [PageType, TypeTally][]; paths: string[] } {
+/** Per page type, in the route order of its first page, from what render recorded: no page is read again but the largest. */
+function tallyPages(outputs: readonly RenderedOutput[]): { types: Map<PageType, TypeTally>; paths: string[] } {
   const types = new Map<PageType, TypeTally>();
   const paths: string[] = [];
   // Each list of islands (shared by thousands of pages) is joined into a key once.
   const keys = new Map<readonly IslandName[], string>();
-  for (const { path, order, record } of [...outputs].sort((a, b) => a.order - b.order)) {
+  for (const { path, record } of [...outputs].sort((a, b) => a.order - b.order)) {
     const page = record.page;
     if (!page) continue;
     paths.push(path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path);
     let tally = types.get(page.pageType);
     if (!tally) {
-      tally = { pages: 0, firstOrder: order, largest: { path, size: -1, key: '' }, islandSets: new Map(), stylesheets: new Set() };
+      tally = { pages: 0, largest: { path, size: -1, key: '' }, islandSets: new Map(), stylesheets: new Set() };
       types.set(page.pageType, tally);
     }
     tally.pages += 1;
     if (record.size > tally.largest.size) tally.largest = { path, size: record.size, key: record.key };
     let key = keys.get(page.islands);
     if (key === undefined) keys.set(page.islands, (key = page.islands.join(',')));
-    if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path, order });
+    if (!tally.islandSets.has(key)) tally.islandSets.set(key, { islands: page.islands, example: path });
     for (const href of page.stylesheets) tally.stylesheets.add(href);
   }
-  return { types: [...types.entries()], paths };
+  return { types, paths };
 }
 
 /** Stage: what was built, how heavy each kind of page is, how long each stage took. */
@@ -137,7 +135,7 @@ export function buildReport(input: {
   };
   const tally = tallyPages(input.outputs);
   const pageTypes: Partial<Record<PageType, PageTypeReport>> = {};
-  for (const [type, entry] of tally.types.sort(([, a], [, b]) => a.firstOrder - b.firstOrder)) {
+  for (const [type, entry] of tally.types) {
     const weighed = `${entry.largest.path}\u0000${entry.largest.key}`;
     let weight = input.memo?.pages[weighed];
     if (!weight) {
@@ -147,7 +145,7 @@ export function buildReport(input: {
     memo.pages[weighed] = weight;
     const cssGzip = [...entry.stylesheets].reduce((sum, href) => sum + (assetSizes[href] ?? 0), 0);
     const report: PageTypeReport = { pages: entry.pages, htmlGzip: weight.htmlGzip, cssGzip, jsGzip: 0, jsGzipWithLazy: 0, example: '', media: weight.media };
-    for (const { islands, example } of [...entry.islandSets.values()].sort((a, b) => a.order - b.order)) {
+    for (const { islands, example } of entry.islandSets.values()) {
       const js = jsOf(islands, false);
       if (js > report.jsGzip || !report.example) {
         report.jsGzip = js;

@@ -1,10 +1,6 @@
 import { formatCount } from './format-count.js';
 import { withoutCredentials } from './redact-credentials.js';
-/**
- * Build warnings: each has a kind, so the log can group them (a 5,000-post build may have 500 posts
- * without a featured image: one line with a count, not 500), while the report JSON keeps every one
- * with its full message.
- */
+/** Build warnings have a kind: the log groups them (500 posts without a featured image, one line), the report keeps each. */
 
 /** What each kind counts, as the log's group line says it ('517 posts without a featured image: …'). */
 const WARNING_KINDS = {
@@ -54,11 +50,7 @@ export const postWarning = (id: number, kind: WarningKind, message: string): Bui
 /** Ids listed on a group line before the rest is counted. */
 const SHOWN_IDS = 3;
 
-/**
- * The log's lines, one per kind in the order they first occur: a kind seen once prints its message,
- * a kind seen more often its count and the first ids ('517 posts without a featured image: 5999,
- * 5991, 5982, ... (+514)').
- */
+/** The log's lines, a kind's message when it is seen once, else its count and first ids ('517 posts …: 5999, 5991, 5982, ... (+514)'). */
 export function groupWarnings(warnings: readonly BuildWarning[]): string[] {
   const groups = new Map<WarningKind, BuildWarning[]>();
   for (const entry of warnings) {

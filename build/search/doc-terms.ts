@@ -4,10 +4,8 @@ import type { SearchRecord } from './extract.js';
 import { forEachTerm } from './page-terms.js';
 
 /**
- * What the index needs of a page, kept between builds (store.ts) so that a build re-reads only the
- * pages it wrote: what a result shows (already as JSON), the page's categories, and each term's
- * weight in the page. Kept as one string of fields, so that a cron run making the index again from
- * 5,000 of them splits strings instead of parsing 5,000 objects of a hundred keys each.
+ * What the index needs of a page, kept between builds (store.ts) as one string of fields: a cron
+ * run making the index again from 5,000 splits strings instead of parsing 5,000 objects.
  */
 export interface IndexRecord {
   url: string;
@@ -25,11 +23,7 @@ export interface IndexRecord {
 /** BM25's parameters, as Lucene's defaults. */
 const K1 = 1.2;
 const B = 0.75;
-/**
- * BM25 compares a page's length with the average page's. A fixed reference (about an article of
- * this site, in weighted terms) keeps each page's weights its own: a new post changes no other
- * page's weights, so its terms' chunks are the only ones to change.
- */
+/** Instead of the average page's length (about an article's, weighted): a new post changes no other page's weights. */
 const REFERENCE_LENGTH = 300;
 /** A title word counts twice in the page's text, and adds this to its weight (×10): BM25 saturates, a title match should not. */
 const TITLE_WEIGHT = 2;

@@ -34,11 +34,9 @@ const JOINING = new Set(['sup', 'sub', 'wbr']);
 const BLOCKS = new Set(['p', 'div', 'li', 'td', 'th', 'dd', 'dt', 'section', 'article', 'figcaption', 'blockquote', 'br', 'h1', ...HEADINGS]);
 
 /**
- * A page's search record from its HTML, or undefined when the page must not be found (noindex).
- * Only `<main>` is read: the title is its h1, not the banner around it (kicker, "Publié le"); a
- * post's date and categories come from its NewsArticle data, its thumbnail from the first picture,
- * at the smallest width made. An article a build renders takes its record from its post instead
- * (page-record.ts): this reads one only when the search store does not know it.
+ * A page's search record from its `<main>` (its h1, not the banner around it), undefined for a page
+ * marked noindex. A post's date and categories come from its NewsArticle data. An article a build
+ * renders takes its record from its post instead (page-record.ts).
  */
 export function extractRecord(html: string, url: string, section?: string): SearchRecord | undefined {
   const headEnd = html.indexOf('</head>');
@@ -60,10 +58,7 @@ export function extractRecord(html: string, url: string, section?: string): Sear
   };
 }
 
-/**
- * The page's own text in `html`, a page's `<main>` or an article's body, white space squashed: its
- * first h1, first `<time>`'s datetime, first picture, headings (joined by ' · ') and text.
- */
+/** The page's own text in `html` (a `<main>` or a post's body): first h1, `<time>` and picture, headings and text. */
 export function readText(html: string) {
   let title = '';
   const headings: string[] = [];

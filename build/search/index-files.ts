@@ -32,11 +32,8 @@ export function writeSearchIndex(docs: readonly IndexRecord[]): IndexFiles {
 }
 
 /**
- * The index after some documents changed or were added at its end, made from the previous one's
- * manifest and, from `store`, only the chunks and documents the changes reach: the chunks of the
- * terms these documents had or have (and those whose packing that moves), the bundles holding
- * them, the manifest. Documents keep their numbers (the caller makes the whole index again when
- * one goes or comes anywhere but the end).
+ * The index after some documents changed or were added at its end (documents keep their numbers),
+ * from the previous manifest and, from `store`, only the chunks and documents the changes reach.
  */
 export function updateIndexFiles(old: SearchManifest, store: Pick<SearchStore, 'chunk' | 'recordOf'> | undefined, changes: readonly DocChange[]): IndexFiles {
   const oldHashes = old.bundles;
@@ -52,8 +49,10 @@ export function updateIndexFiles(old: SearchManifest, store: Pick<SearchStore, '
   };
   for (const { doc, before, after } of [...changes].sort((a, b) => a.doc - b.doc)) {
     if (before?.terms === after.terms) continue;
-    const had = weightsOf(before?.terms ?? '');
-    const fields = after.terms ? after.terms.split(' ') : [];
+    const had = new Map<string, number>();
+    const was = (before?.terms ?? '').split(' ');
+    for (let index = 0; index + 1 < was.length; index += 2) had.set(was[index]!, Number(was[index + 1]));
+    const fields = after.terms.split(' ');
     for (let index = 0; index + 1 < fields.length; index += 2) {
       const term = fields[index]!;
       const weight = Number(fields[index + 1]);
@@ -70,36 +69,11 @@ export function updateIndexFiles(old: SearchManifest, store: Pick<SearchStore, '
     else byChunk.set(chunk, new Map([[term, postings]]));
   }
 
-  // Where a chunk closes depends on the next chunk's first term: a changed chunk's predecessor is
-  // packed again too. Any other chunk is taken as it is when packing reaches its start.
-  const repacked = new Set<number>(old.chunks.length === 0 ? [0] : []);
-  for (const chunk of byChunk.keys()) {
-    repacked.add(chunk);
-    if (chunk > 0) repacked.add(chunk - 1);
-  }
-  const split = new Map<string, [term: string, part: string][]>();
-  const termsIn = (name: string) => {
-    let terms = split.get(name);
-    if (!terms) split.set(name, (terms = name ? splitChunk(required(store?.chunk(name), name)) : []));
-    return terms;
-  };
-  const packer = new ChunkPacker();
-  const chunks = old.chunks.length > 0 ? old.chunks : [['', ''] as [string, string]];
-  for (let index = 0; index < chunks.length; index += 1) {
-    if (packer.atBoundary && !repacked.has(index)) {
-      packer.reuse(chunks[index]!);
-      continue;
-    }
-    for (const [term, part] of termParts(termsIn(chunks[index]![1]), byChunk.get(index))) packer.add(term, part);
-    const next = index + 1 < chunks.length && !repacked.has(index + 1) ? termsIn(chunks[index + 1]![1])[0] : undefined;
-    if (next && packer.startsChunk(next[1])) packer.close();
-  }
-  packer.close();
+  const { chunks, made } = packChunks(old.chunks, byChunk, (name) => splitChunk(required(store?.chunk(name), name)));
 
   // Bundles: those holding a document whose JSON changed, or a new one.
   const changedDocs = new Map(changes.map((change) => [change.doc, change.after]));
   const bundles = Array.from({ length: bundleCount(docs) }, (_, index) => oldHashes.slice(index * BUNDLE_HASH_DIGITS, (index + 1) * BUNDLE_HASH_DIGITS));
-  const made = [...packer.files];
   const remade = new Set(
     changes.filter(({ before, after }) => before?.docJson !== after.docJson || before.restJson !== after.restJson).map((change) => Math.floor(change.doc / DOCS_PER_BUNDLE)),
   );
@@ -120,7 +94,63 @@ export function updateIndexFiles(old: SearchManifest, store: Pick<SearchStore, '
   for (let doc = 0; doc < docs; doc += 1) names.push(changedDocs.get(doc)?.categories ?? categoryIndexes(old, doc).map((index) => old.categories[index]!));
   // Documents keep their numbers, pages before posts: only a first post added at the end moves where posts start.
   const firstPost = old.firstPost < old.docs ? old.firstPost : (changes.find((change) => !change.before && change.after.day !== '')?.doc ?? docs);
-  return { manifest: { version: 3, docs, firstPost, chunks: packer.chunks, bundles: bundles.join(''), ...categoriesOf(names) }, made };
+  return { manifest: { version: 3, docs, firstPost, chunks, bundles: bundles.join(''), ...categoriesOf(names) }, made };
+}
+
+/**
+ * The chunks after the changes, packed from term parts in term order: a chunk closes when the next
+ * part would take it past CHUNK_BYTES, so where one closes depends on its own parts and the next
+ * one. A changed chunk and its predecessor are packed again; any other is taken as it is when
+ * packing reaches its start.
+ */
+function packChunks(
+  old: SearchManifest['chunks'],
+  byChunk: ReadonlyMap<number, Map<string, number[]>>,
+  read: (name: string) => [term: string, part: string][],
+): { chunks: SearchManifest['chunks']; made: OutputFile[] } {
+  const repacked = new Set<number>(old.length === 0 ? [0] : []);
+  for (const chunk of byChunk.keys()) {
+    repacked.add(chunk);
+    if (chunk > 0) repacked.add(chunk - 1);
+  }
+  const split = new Map<string, [term: string, part: string][]>();
+  const termsIn = (name: string) => {
+    let terms = split.get(name);
+    if (!terms) split.set(name, (terms = name ? read(name) : []));
+    return terms;
+  };
+  const chunks: SearchManifest['chunks'] = [];
+  const made: OutputFile[] = [];
+  let open: string[] = [];
+  let first = '';
+  let bytes = 0;
+  const overflows = (part: string) => bytes > 0 && bytes + part.length > CHUNK_BYTES;
+  const close = () => {
+    if (open.length === 0) return;
+    const contents = `[${open.join(',')}]`;
+    const name = `terms-${sha256(contents).slice(0, 10)}.json`;
+    chunks.push([first, name]);
+    made.push({ path: `${INDEX_FOLDER}/${name}`, contents });
+    open = [];
+    bytes = 0;
+  };
+  const previous = old.length > 0 ? old : [['', ''] as [string, string]];
+  for (let index = 0; index < previous.length; index += 1) {
+    if (open.length === 0 && !repacked.has(index)) {
+      chunks.push(previous[index]!);
+      continue;
+    }
+    for (const [term, part] of termParts(termsIn(previous[index]![1]), byChunk.get(index))) {
+      if (overflows(part)) close();
+      if (open.length === 0) first = term;
+      open.push(part);
+      bytes += part.length;
+    }
+    const next = index + 1 < previous.length && !repacked.has(index + 1) ? termsIn(previous[index + 1]![1])[0] : undefined;
+    if (next && overflows(next[1])) close();
+  }
+  close();
+  return { chunks, made };
 }
 
 export function bundleCount(docs: number): number {
@@ -146,9 +176,8 @@ function chunkOf(chunks: SearchManifest['chunks'], term: string): number {
 }
 
 /**
- * '[["a",[1,2]],["b",[3,4]]]' → [['a', '["a",[1,2]]'], ['b', '["b",[3,4]]']], without parsing the
- * postings: a change of one document reaches the chunks of common words, whose postings list most
- * documents. A term is letters and digits (search-text.ts), so `",[` ends it and `]]` its part.
+ * '[["a",[1,2]],["b",[3,4]]]' → [['a', '["a",[1,2]]'], ['b', '["b",[3,4]]']], the postings (of a common
+ * word, most documents) not parsed. A term is letters and digits, so `",[` ends it and `]]` its part.
  */
 function splitChunk(text: string): [term: string, part: string][] {
   const parts: [string, string][] = [];
@@ -185,8 +214,7 @@ function termParts(terms: readonly [string, string][], changes: Map<string, numb
 
 /**
  * Postings ('gap,weight,…') with some documents' weights set ([document, weight, …] in document
- * order), or removed where 0. Copied as text by runs: only the postings a change reaches, and the
- * gap after each, are written anew (a common word's list thousands of documents).
+ * order), or removed where 0. Copied as text by runs: only what a change reaches is written anew.
  */
 function merged(postings: string, changes: readonly number[]): string {
   const pieces: (string | number)[] = [];
@@ -234,55 +262,6 @@ function merged(postings: string, changes: readonly number[]): string {
 
 const COMMA = 44;
 const ZERO = 48;
-
-/** 'term weight term weight …' (IndexRecord.terms) → term → weight. */
-function weightsOf(terms: string): Map<string, number> {
-  const weights = new Map<string, number>();
-  if (!terms) return weights;
-  const fields = terms.split(' ');
-  for (let index = 0; index + 1 < fields.length; index += 2) weights.set(fields[index]!, Number(fields[index + 1]));
-  return weights;
-}
-
-/** Packs term parts, in term order, into chunks: where one closes depends only on its own parts and the next one. */
-class ChunkPacker {
-  readonly chunks: SearchManifest['chunks'] = [];
-  readonly files: OutputFile[] = [];
-  private parts: string[] = [];
-  private first = '';
-  private bytes = 0;
-
-  get atBoundary(): boolean {
-    return this.parts.length === 0;
-  }
-
-  startsChunk(part: string): boolean {
-    return this.parts.length === 0 || this.bytes + part.length > CHUNK_BYTES;
-  }
-
-  add(term: string, part: string): void {
-    if (this.bytes > 0 && this.bytes + part.length > CHUNK_BYTES) this.close();
-    if (this.parts.length === 0) this.first = term;
-    this.parts.push(part);
-    this.bytes += part.length;
-  }
-
-  /** A chunk of the previous index taken as it is (the caller knows it would be packed the same). */
-  reuse(chunk: SearchManifest['chunks'][number]): void {
-    this.close();
-    this.chunks.push(chunk);
-  }
-
-  close(): void {
-    if (this.parts.length === 0) return;
-    const contents = `[${this.parts.join(',')}]`;
-    const name = `terms-${sha256(contents).slice(0, 10)}.json`;
-    this.chunks.push([this.first, name]);
-    this.files.push({ path: `${INDEX_FOLDER}/${name}`, contents });
-    this.parts = [];
-    this.bytes = 0;
-  }
-}
 
 /** The manifest's category names (in the filter's order) and each document's list of them as a character (index-format.ts). */
 function categoriesOf(docCategories: readonly (readonly string[])[]): Pick<SearchManifest, 'categories' | 'docCategories' | 'categorySets'> {

@@ -9,7 +9,6 @@ import { bundleCount, StoreMismatch, updateIndexFiles, writeSearchIndex, type Do
 import { recordOfHtml, searchedRoute } from './page-record.js';
 import type { SearchStore, StoredPage } from './store.js';
 
-/** A page of the build, as the pipeline knows it. */
 export interface SearchPage {
   /** Its output file, '/actualites/article/54/index.html'. */
   path: string;
@@ -37,7 +36,6 @@ export interface SearchIndexInput {
 export interface SearchIndexUpdate {
   /** Index files to write (the writer leaves alone those whose bytes are the output's). */
   files: OutputFile[];
-  /** Index files of the output in place to keep as they are. */
   kept: string[];
   /** False when no record changed: every file of the index is kept. */
   changed: boolean;
@@ -48,11 +46,9 @@ export interface SearchIndexUpdate {
 }
 
 /**
- * Stage (after render, before write): the search index of this build's pages. Only the pages
- * written this run are read; the others are known from the store. When no record changed, every
- * file of the index is kept; when documents changed in place or were added after the others, only
- * what they reach is made again; when one went, or came before others, the whole index is (every
- * later document's number moves). Either way the files are those a clean build gives.
+ * Stage (after render, before write): the search index of this build's pages, the pages not
+ * rendered this run known from the store. Only what changed records reach is made again, or the
+ * whole index when a document went or came before others (every later number moves).
  */
 export function updateSearchIndex(input: SearchIndexInput): SearchIndexUpdate {
   try {
@@ -131,11 +127,7 @@ interface PageChange {
   before?: string;
 }
 
-/**
- * The changes as documents changed in place or added after every other, with each changed
- * page's document number; undefined when a document leaves the index, or one comes before
- * another: every later number moves, the whole index is made again.
- */
+/** The changes as documents changed in place or added after every other, with their numbers; else undefined. */
 function appendedChanges(
   store: SearchStore,
   previous: SearchManifest,
@@ -191,11 +183,10 @@ function readOutput(outDir: string, file: string): string | undefined {
 const collator = new Intl.Collator('en', { numeric: true });
 
 /**
- * Pages first, then posts by day, then by URL (article ids grow with time): a new post is numbered
- * after every other document, so the bundles before it keep their bytes and names; and a later
- * number is a later day, which the search page uses to show the newer of two results as relevant
- * (search-engine.ts). A post whose day changes, or one published with an earlier day, moves.
+ * Pages first ('' is before any day), then posts by day, then by URL: a new post is numbered after
+ * every other document, so the bundles before it keep their names; and a later number is a later
+ * day, which the engine uses to rank the newer of two results first (search-engine.ts).
  */
 function documentOrder(a: IndexRecord, b: IndexRecord): number {
-  return Number(a.day !== '') - Number(b.day !== '') || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) || collator.compare(a.url, b.url) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+  return (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) || collator.compare(a.url, b.url) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 }

@@ -6,11 +6,7 @@ import type { PageRoute } from '../../src/routes/types.js';
 import { encodeRecord, indexRecordOf } from './doc-terms.js';
 import { extractRecord, imageOf, readText, smallestCandidate, squash, type SearchRecord } from './extract.js';
 
-/**
- * Posts (articles), players and the club's text pages are searched; lists, the home page, the
- * calendar, aliases (the same page twice) and the error page are not, nor are pages marked
- * noindex (placeholders), which the extractor drops by their robots tag.
- */
+/** Posts, players and the club's text pages are searched, not aliases, nor pages marked noindex (the extractor drops them). */
 const SEARCHED_TYPES = new Set<PageRoute['pageType']>(['article', 'player', 'text']);
 const TEAM_ROUTES = new Set<RouteId>(['players', 'player-detail', 'staff']);
 
@@ -35,10 +31,9 @@ export function searchedRoute(routeId: string): SearchedRoute | undefined {
 }
 
 /**
- * A rendered page's search record, made where the page is rendered (any render thread): '' when
- * the page must not be found (noindex), undefined when its route is not searched at all. An
- * article's is made from its post (the props it was rendered from): only its body is read, not
- * the page around it; the few other pages (players, the club's) are read from their HTML.
+ * A rendered page's search record, made in the render thread: '' when the page must not be found
+ * (noindex), undefined when its route is not searched. An article's is made from its post's body
+ * (the props it was rendered from), the few other pages' from their HTML.
  */
 export function searchRecordOf(routeId: string, file: string, html: string, props: unknown, basePath: string): string | undefined {
   const route = searchedRoute(routeId);
@@ -54,11 +49,7 @@ export function recordOfHtml(html: string, file: string, section: string | undef
   return extracted ? encodeRecord(indexRecordOf(extracted)) : '';
 }
 
-/**
- * The record extractRecord reads from an article's page, from what the page shows: its h1 (the
- * title), the day of its `<time>`, its categories (its NewsArticle data), its featured picture,
- * then the caption under it and its body (the banner, author box and sidebar are not searched).
- */
+/** The record extractRecord reads from an article's page: its title, day, categories, picture, then caption and body. */
 function articleRecord(props: ArticlePageProps, url: string, basePath: string): SearchRecord {
   const body = readText(`${props.imageCaption ? `<figcaption>${escapeHtml(props.imageCaption)}</figcaption>` : ''}${props.contentHtml}`);
   const { image: picture } = props;

@@ -1,11 +1,10 @@
 import { termsOf, wordsOf, termOf } from '../../src/islands/search/search-text.js';
 
 /**
- * A page's terms, as termsOf (src/islands/search/search-text.ts) gives them, at a fraction of its
- * cost. termsOf folds the text, then takes its runs of letters and digits; folding never makes or
- * unmakes a separator (tests/unit/search-terms.test.ts checks every code point), so the same words
- * come from the text's own runs of letters, digits and marks, each folded once per thread. The
- * exception is a capital sigma, lowered by the letters around it: a text holding one takes termsOf's way.
+ * A page's terms, as termsOf (search-text.ts) gives them, at a fraction of its cost: folding never
+ * makes or unmakes a separator (search-terms.test.ts checks every code point), so each run of
+ * letters, digits and marks is folded alone, once per thread. A capital sigma, lowered by the
+ * letters around it, takes termsOf's way.
  */
 export function forEachTerm(text: string, use: (term: string) => void): void {
   if (text.includes('Σ')) {

@@ -11,11 +11,8 @@ export type SearchStore = ReturnType<typeof searchStore>;
 
 /**
  * The search index's state between builds, tables of the build's state database: each searched
- * page's record (doc-terms.ts) and document number, and the manifest and term chunks the output
- * holds. A build reads a page's HTML only when it wrote the page, and of the index only what its
- * changes reach. From the state: `reading`, which turns SQLite's errors into its own,
- * `savingFailed`, which names its file (a full disk), and its value for the manifest (set inside
- * the store's transaction).
+ * page's record and document number, the term chunks the output holds. From the state: `reading`
+ * (its errors), `savingFailed` (names its file) and its value for the manifest.
  */
 export function searchStore(
   db: DatabaseSync,
