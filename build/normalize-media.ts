@@ -2,20 +2,12 @@ import type { PreparedImage } from '../src/lib/picture.js';
 import { rewriteContentImages } from './media/rewrite-images.js';
 import { prepareDocuments, rewriteWordPressLinks, wordpressLinksIn, wordpressOriginsOf } from './media/wordpress-links.js';
 import { isLasting } from './media/problem.js';
-import { prepareMedia, type MediaStats } from './media/prepare.js';
+import { prepareMedia, type MediaStats, type PrepareMediaOptions } from './media/prepare.js';
 import type { NormalizedPost } from './wordpress/normalize.js';
 import { postWarning, warning, type BuildWarning } from './warnings.js';
 
-export interface MediaSource {
-  /** Live: the REST base (images come from WordPress's own addresses, see build/media/url-policy.ts). */
-  apiUrl?: string;
-  /** Live: other origins images may come from (`--media-origin`). */
-  mediaOrigins?: readonly string[];
-  /** Snapshot: the folder behind its root-relative `/media/…` paths. */
-  localMediaDir?: string;
-  /** The media part of the build cache. */
-  cacheDir: string;
-}
+/** Where images come from (a live WordPress or a snapshot's folder) and the media cache. */
+export type MediaSource = Pick<PrepareMediaOptions, 'apiUrl' | 'mediaOrigins' | 'localMediaDir' | 'cacheDir'>;
 
 interface AttachedPost extends NormalizedPost {
   /** An image could not be had for a reason that may pass (a timeout, a 5xx): try again next build. */

@@ -82,7 +82,7 @@ function textLayer(player: SharedPlayer): string {
 }
 
 let version: string | undefined;
-/** sharp's version (its package.json, beside its lib/ folder; it pins its libvips), read without loading its native library. */
+/** sharp's version (its package.json, above its entry point; it pins its libvips), read without loading its native library. */
 function sharpVersion(): string {
   const manifest = path.join(path.dirname(createRequire(import.meta.url).resolve('sharp')), '..', 'package.json');
   return (version ??= (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version);

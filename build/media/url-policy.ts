@@ -40,11 +40,7 @@ export function createUrlPolicy(input: UrlPolicyInput): (url: string) => Promise
   // Each place images may come from is a URL: its origin and the path prefix under it.
   const api = new URL(uploadsPrefixOf(input.apiUrl));
   const configured = (input.mediaOrigins ?? []).map(asPrefix);
-  const vouched = new Set<string>();
-  for (const url of input.vouchedFor ?? []) {
-    const parsed = parse(url);
-    if (parsed) vouched.add(parsed.href);
-  }
+  const vouched = new Set([...(input.vouchedFor ?? [])].flatMap((url) => parse(url)?.href ?? []));
   const resolve = input.resolve ?? (async (host: string) => (await lookup(host, { all: true })).map((entry) => entry.address));
   let declared: Promise<{ sources: URL[]; failure?: string }> | undefined;
   const wordpressOwn = () =>
