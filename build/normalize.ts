@@ -78,19 +78,16 @@ export async function normalizeContent(
   });
   // The new and changed posts get their images, all at once (downloads and conversions in parallel).
   const attached = await attachMedia(normalized, media, new Set(normalized.filter((entry) => cachedById.has(entry.post.id)).map((entry) => entry.post.id)));
-  const fresh = attached.posts.map((entry, index): CachedPost => {
-    const { post, categoryIds, tagIds, warnings, media: files, retry } = entry;
-    return {
-      post,
-      categoryIds,
-      tagIds,
-      warnings,
-      mediaFiles: files.files,
-      // An image that failed for a passing reason: normalized again next run, until it comes.
-      rawHash: retry ? '' : (normalized[index]?.rawHash ?? ''),
-      revision: fingerprint(JSON.stringify(post)),
-    };
-  });
+  const fresh = attached.posts.map(({ post, categoryIds, tagIds, warnings, media: files, retry }, index): CachedPost => ({
+    post,
+    categoryIds,
+    tagIds,
+    warnings,
+    mediaFiles: files.files,
+    // An image that failed for a passing reason: normalized again next run, until it comes.
+    rawHash: retry ? '' : (normalized[index]?.rawHash ?? ''),
+    revision: fingerprint(JSON.stringify(post)),
+  }));
   const posts = new Map(kept);
   for (const entry of fresh) posts.set(entry.post.id, entry);
   if (fetched.ids) {

@@ -92,7 +92,7 @@ export function renderRoutes(
   const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.contentCssHref, assets.islands]));
   const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
   const total = instances.length;
-  const progress = new Int32Array(queue.next);
+  const progress = new Int32Array(queue);
   const kept = (record: OutputRecord | undefined, key: string | undefined) => (record?.key === key ? record : undefined);
   // A file of declared inputs that no changed post or list reaches is kept without making its inputs.
   const reached = previous?.reached;
