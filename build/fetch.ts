@@ -38,9 +38,8 @@ export interface FetchedContent {
 const SNAPSHOT_FILES = ['posts.json', 'categories.json', 'tags.json'] as const;
 
 /**
- * Stage 1: the WordPress content, from the live site (only what changed since `sync`, when given)
- * or from the embedded snapshot (not read further when its files are those of `snapshot`).
- * `onPostCount`: how many posts a full read brings, told as soon as it is known.
+ * Stage 1: the WordPress content, live (only what changed since `sync`, when given) or from the snapshot
+ * (not read further when its files are those of `snapshot`); `onPostCount`: told as soon as it is known.
  */
 export async function fetchContent(options: BuildOptions, last: { sync?: SyncState; snapshot?: string }, localMedia = '', onPostCount: (posts: number) => void = () => {}): Promise<FetchedContent> {
   if (options.wpUrl) {
@@ -60,10 +59,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   return { ...read, posts: posts.map(sourceOf), categories, tags, termsHash: termsFingerprint(categories, tags) };
 }
 
-/**
- * The terms as far as pages show them (id, name, slug, parent): a full pull and a cron run's light
- * query (`_fields`) give the same fingerprint for the same terms.
- */
+/** The terms as pages show them (id, name, slug, parent): a full pull and a cron run's `_fields` query give one fingerprint. */
 function termsFingerprint(categories: readonly unknown[], tags: readonly unknown[]): string {
   const shown = (terms: readonly unknown[]) =>
     terms.map((term) => {

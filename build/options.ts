@@ -116,9 +116,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cw
 export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
 
 /**
- * An absolute http(s) URL without query, fragment or credentials. A `user:password@` is refused, not
- * used: Node's fetch never sends it (it refuses such a URL), and these URLs are printed in log lines,
- * the report and the builder's /healthz. No message repeats the credentials.
+ * An absolute http(s) URL without query, fragment or credentials: fetch never sends a `user:password@`,
+ * and these URLs are printed in logs, the report and /healthz. No message repeats the credentials.
  */
 function parseHttpUrl(label: string, value: string, credentialsHint = ''): string {
   const url = URL.parse(value);

@@ -26,9 +26,6 @@ export const STATIC_DATA_WARNINGS: ReadonlySet<WarningKind> = new Set<WarningKin
 /** A data file's content as its schema gives it. */
 export type DataOutput<Name extends DataFileName> = z.output<(typeof DATA_FILES)[Name]['schema']>;
 
-/** One data file, read and validated (build/static-data.ts), or known valid (build/static-data-memo.ts). */
-export type ReadDataFile = <Name extends DataFileName>(name: Name, relative: string) => DataOutput<Name>;
-
 /** A data file's text (`relative`: its path in the data folder); a DataError when it cannot be read. */
 export function readDataText(dir: string, relative: string): string {
   try {
@@ -55,13 +52,13 @@ function resolveSeasonLabel(menu: MenuHeadingSpec[], label: string): MenuHeading
 }
 
 /**
- * The club's data from its files (`readDataFile` gives each one validated): a malformed file stops
- * the build with a DataError, the output untouched. Then what is derived: each match's day, month,
- * year and hour from its kickoff; each player's age on the build's date; no score shown for a match
- * that has not started at the build's "now" (a warning names it: a score set too early or a wrong
- * kickoff); for a build of a public site, a warning while the legal notice is incomplete.
+ * The club's data from its files (`readDataFile` gives each one validated, or known valid from the
+ * memo): a malformed file stops the build with a DataError, the output untouched. Then what is
+ * derived: each match's day, month, year and hour from its kickoff; each player's age on the build's
+ * date; no score shown for a match that has not started at the build's "now" (a warning names it);
+ * for a build of a public site, a warning while the legal notice is incomplete.
  */
-export function deriveStaticData(readDataFile: ReadDataFile, now: Date, legal: LegalData, siteUrl?: string): StaticData {
+export function deriveStaticData(readDataFile: <Name extends DataFileName>(name: Name, relative: string) => DataOutput<Name>, now: Date, legal: LegalData, siteUrl?: string): StaticData {
   // A file's content without its "$schema" (for editors, not the site).
   const read = <Name extends DataFileName>(name: Name): Omit<DataOutput<Name>, '$schema'> => {
     const { $schema: _schema, ...body } = readDataFile(name, `${name}.json`) as DataOutput<Name> & { $schema?: string };

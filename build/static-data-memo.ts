@@ -20,10 +20,9 @@ export interface DataMemoStore {
 class NotValidated extends Error {}
 
 /**
- * The club's data, as build/static-data.ts loads it, but each file validated only when its text
- * changed since it last was (by this code): the schemas' library costs a tenth of a second to load
- * and most cron runs meet data files edited weeks ago. What is derived from the build's "now"
- * (ages, scores shown) is derived on every run.
+ * The club's data as build/static-data.ts loads it, each file validated only when its text changed
+ * since (by this code): the schemas' library costs a tenth of a second to load, and most cron runs
+ * meet files edited weeks ago. What depends on the build's "now" (ages, scores) is derived every run.
  */
 export async function loadStaticDataMemo(options: { dataDir?: string; now: Date; clean: boolean; siteUrl?: string }, store: DataMemoStore): Promise<StaticData> {
   const dataDir = options.dataDir ?? defaultDataDir();

@@ -97,11 +97,7 @@ export function parseDataFile<Name extends DataFileName>(name: Name, relative: s
   throw new DataError([...new Set(lines)].join('\n'));
 }
 
-/**
- * Every data file read and validated before anything is built: a malformed file stops the build
- * with a DataError (a LegalDataError for the legal texts), the output untouched; then what is
- * derived from them (build/static-data-derive.ts).
- */
+/** Every data file read and validated before anything is built (a DataError, a LegalDataError stops it), then what is derived. */
 export function loadStaticData({ dataDir = defaultDataDir(), now, siteUrl }: { dataDir?: string; now: Date; siteUrl?: string }): StaticData {
   return deriveStaticData((name, relative) => parseDataFile(name, relative, readDataText(dataDir, relative)), now, loadLegalData(dataDir), siteUrl);
 }

@@ -164,10 +164,9 @@ async function fetchFollowing(url: string, options: HttpOptions, request: Reques
 }
 
 /**
- * The body, read chunk by chunk: never more than `maxBytes` held, whatever the server sends or
- * declares (a ResponseRefusedError 'too-large' past it). With `pull`, each chunk also counts toward
- * the whole pull's bytes (`held`), which stops the pull as soon as they pass its cap; a body that
- * fails gives its bytes back (a retry reads it again).
+ * The body, read chunk by chunk: never more than `maxBytes` held, whatever the server sends or declares.
+ * With `pull`, each chunk also counts toward the whole pull's bytes (`held`), stopping the pull as soon
+ * as they pass its cap; a body that fails gives its bytes back (a retry reads it again).
  */
 export async function readBody(response: Response, maxBytes: number, url: string, pull?: { held: { bytes: number }; maxBytes: number }): Promise<Uint8Array> {
   // Why a body of `size` bytes is refused when the pull would then hold `pulled`, if it is.

@@ -17,11 +17,9 @@ import { postWarning, warning, type BuildWarning } from '../warnings.js';
 /**
  * The one normalizer for the live pull and the snapshot: raw REST objects in, our own types out.
  * A missing or odd field degrades its post and adds a warning; a post without a usable id or date
- * is skipped (an id shapes an output path, so only positive integers pass).
- *
- * It works in two steps so that a cron build sanitizes only the posts that changed: a post's own
- * REST object gives a NormalizedPost (kept in the build cache), then its category and tag ids are
- * resolved against the term lists of this build (a renamed or deleted term reaches every post).
+ * is skipped (an id shapes an output path, so only positive integers pass). Two steps, so that a
+ * cron build sanitizes only the posts that changed: a post's REST object gives a NormalizedPost
+ * (cached), then its term ids are resolved against this build's lists (a renamed term reaches all).
  */
 export interface NormalizedPost {
   post: NewsPostBase;

@@ -28,12 +28,8 @@ export const PER_PAGE = 100;
 /** A misconfigured server announcing absurd page counts must not keep a build busy for hours. */
 const MAX_PAGES = 500;
 
-/** Query parameters of a full pull, per resource. */
-const FULL_PULL = {
-  posts: { _embed: '1', orderby: 'date', order: 'desc' },
-  categories: {},
-  tags: {},
-} as const;
+/** A full pull's query of the posts (categories and tags have none). */
+const ALL_POSTS = { _embed: '1', orderby: 'date', order: 'desc' } as const;
 
 /** `npm run snapshot`'s pull: every post, category and tag, one progress line per resource. */
 export async function pullWordPress(apiUrl: string, options: PullOptions = {}): Promise<RawWordPressContent> {
@@ -59,11 +55,11 @@ export async function runPull<T>(apiUrl: string, options: PullOptions, extra: Pa
 
 /** The live pull (DESIGN section 3): every post (embedded media, author, terms), category and tag, 100 per page until X-WP-TotalPages. */
 export async function pullAll(pull: Pull, { onProgress, onPostCount }: Pick<PullOptions, 'onProgress' | 'onPostCount'>): Promise<RawWordPressContent> {
-  const list = async (resource: keyof typeof FULL_PULL) => {
+  const list = async (resource: 'posts' | 'categories' | 'tags') => {
     const started = performance.now();
-    const first = resource === 'posts' ? await firstPage(pull, resource, FULL_PULL.posts) : undefined;
+    const first = resource === 'posts' ? await firstPage(pull, resource, ALL_POSTS) : undefined;
     if (first) onPostCount?.(first.total ?? first.items.length);
-    const { items, pages } = await fetchList(pull, resource, FULL_PULL[resource], first);
+    const { items, pages } = await fetchList(pull, resource, resource === 'posts' ? ALL_POSTS : {}, first);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     onProgress?.(`wordpress  ${resource}: ${items.length} in ${pages} page${pages === 1 ? '' : 's'} (${seconds} s)`);
     return items;
@@ -154,10 +150,7 @@ async function fetchListPage(url: string, http: HttpOptions): Promise<ListPage> 
   return { items: parsed, totalPages: countHeader(headers.get('x-wp-totalpages')), total: countHeader(headers.get('x-wp-total')) };
 }
 
-/**
- * A WordPress answer's JSON, or an error saying what came instead: an HTML page (a wrong REST base,
- * a login or maintenance page) or JSON cut short or malformed, with where it broke.
- */
+/** A WordPress answer's JSON, or an error saying what came instead: an HTML page (a wrong REST base, a login page), broken JSON. */
 function parseJson(url: string, contentType: string | null, body: Uint8Array): unknown {
   const text = new TextDecoder().decode(body);
   try {
