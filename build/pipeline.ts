@@ -15,7 +15,7 @@ import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
 import type { RenderSiteResult } from './render/render-site.js';
 import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
-import { assetsToState, forgetting, inputsFingerprint, knownChanges, nothingNew, runBasis, unchangedRun, type RunBasis } from './run-basis.js';
+import { assetsToState, forgetting, inputsFingerprint, nothingNew, runBasis, unchangedRun, type RunBasis } from './run-basis.js';
 import type { SearchIndexUpdate } from './search/index.js';
 import { BuildState, reachedBy, type CachedPost, type ContentMeta, type OutputRecord, type ReportMemo } from './state/build-state.js';
 import { StateDamagedError, stateFile } from './state/database.js';
@@ -331,7 +331,7 @@ function saveStage(
     },
     posts: content.fresh,
     removedPosts: content.removed,
-    ...(fetched.sync ? { known: knownChanges(basis.sync, fetched.sync) } : {}),
+    ...(fetched.sync ? { known: fetched.sync.known } : {}),
     outputs: previousOutputs ? new Map([...records].filter(([file, record]) => previousOutputs.get(file) !== record)) : records,
     removedOutputs: previousOutputs ? [...previousOutputs.keys()].filter((file) => !records.has(file)) : [],
     // Only what changed: at 5,000 posts the articles' recent posts alone are 5,000 lists.
@@ -392,10 +392,7 @@ function publishReport(run: Run, report: BuildReport): BuildReport {
   return report;
 }
 
-/**
- * Once the output is the new site, what fails (a leftover, the report) is a warning, in the report
- * and on a line of its own in the log, never a failed run.
- */
+/** Once the output is the new site, what fails (a leftover, the report) is a warning in the report and the log, not a failed run. */
 function afterPublish(run: Run, message: string, warnings: BuildWarning[] = run.warnings): void {
   warnings.push(warning('build-cache', message));
   if (!run.quiet) log(`warning: ${message}`);

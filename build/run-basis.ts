@@ -7,7 +7,7 @@ import { fingerprint } from './fs.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { reportFile, type BuildReport } from './report.js';
-import type { BuildState, ContentMeta, StateChanges } from './state/build-state.js';
+import type { BuildState, ContentMeta } from './state/build-state.js';
 import { STATIC_DATA_WARNINGS, type StaticData } from './static-data-derive.js';
 import type { SyncState } from './wordpress/sync.js';
 
@@ -23,7 +23,7 @@ export interface RunBasis {
   outputTrusted: boolean;
   /** The content as the state's run had it, when usable. */
   cachedMeta?: ContentMeta;
-  /** WordPress builds: where the sync starts, read once (the save keeps only how it changed). */
+  /** WordPress builds: where the sync starts, read once. */
   sync?: SyncState;
 }
 
@@ -108,18 +108,6 @@ export function unchangedRun(options: BuildOptions, data: StaticData, fetched: F
     // The data's warnings are this run's (they name its "now").
     warnings: [...data.warnings, ...previous.warnings.filter((entry) => entry.kind !== 'build-cache' && !STATIC_DATA_WARNINGS.has(entry.kind))],
   };
-}
-
-/** The sync's known posts as rows: those new or different, and those gone. */
-export function knownChanges(last: SyncState | undefined, now: SyncState): NonNullable<StateChanges['known']> {
-  const before = last?.known ?? {};
-  const after = now.known;
-  const upsert: typeof after = {};
-  for (const [id, known] of Object.entries(after)) {
-    const was = before[Number(id)];
-    if (!was || was.modified !== known.modified || was.mediaId !== known.mediaId || was.terms.join() !== known.terms.join()) upsert[Number(id)] = known;
-  }
-  return { upsert, removed: Object.keys(before).map(Number).filter((id) => !(id in after)) };
 }
 
 /** Bundled assets as the state keeps them: their files as text (scripts and stylesheets). */

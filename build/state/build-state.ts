@@ -107,7 +107,8 @@ export interface StateChanges {
   /** Posts new or normalized again (with their bodies). */
   posts: readonly CachedPost[];
   removedPosts: readonly number[];
-  known?: { upsert: Record<number, KnownPost>; removed: readonly number[] };
+  /** WordPress builds: every post the sync knows (saved as rows: those new or different, and those gone). */
+  known?: Record<number, KnownPost>;
   outputs: ReadonlyMap<string, OutputRecord>;
   removedOutputs: readonly string[];
   /** News lists whose order is new or changed, and those gone. */
@@ -275,6 +276,7 @@ export class BuildState {
       const row = [file, record.key, record.size, record.list ?? null, record.page ? JSON.stringify(record.page) : null, record.posts?.join(',') ?? null];
       return [...row, rowChecksum(...row)];
     });
+    const known = changes.known && knownRows(changes.clean ? {} : (this.sync()?.known ?? {}), changes.known);
     db.exec('BEGIN IMMEDIATE');
     try {
       if (changes.clean) {
@@ -284,10 +286,7 @@ export class BuildState {
       putRows(db, 'meta', META_COLUMNS, entries.flatMap(([key, value]) => (value === undefined ? [] : [metaRow(key, value)])), entries.flatMap(([key, value]) => (value === undefined ? [key] : [])));
       putRows(db, 'posts', ['id', 'raw_hash', 'revision', 'entry', 'crc'], saved.map((post) => [post.id, post.rawHash, post.revision, post.json, rowChecksum(post.rawHash, post.revision, post.json)]), changes.removedPosts);
       putRows(db, 'bodies', ['post_id', 'html', 'crc'], saved.map((post) => [post.id, post.html, rowChecksum(post.html)]), changes.removedPosts);
-      if (changes.known) {
-        const known = Object.entries(changes.known.upsert).map(([id, { modified, mediaId, terms }]) => [Number(id), modified, mediaId, terms.join(',')]);
-        putRows(db, 'wp_known', ['id', 'modified', 'media_id', 'terms'], known, changes.known.removed);
-      }
+      if (known) putRows(db, 'wp_known', ['id', 'modified', 'media_id', 'terms'], known.rows, known.removed);
       putRows(db, 'outputs', ['path', 'key', 'size', 'list', 'page', 'posts', 'crc'], outputs, changes.removedOutputs);
       if (changes.lists) putRows(db, 'lists', ['id', 'fingerprint'], changes.lists.set, changes.lists.removed);
       db.exec('COMMIT');
@@ -303,10 +302,11 @@ export class BuildState {
     this.keepSaved({ ...changes, meta }, fresh);
   }
 
-  /** The kept tables with the save's changes, as a read of the file would give them; after a clean save, only its values. */
+  /** The kept tables with the save's changes, as a read of the file would give them; after a clean save, only what it saved. */
   private keepSaved(changes: StateChanges, fresh: readonly CachedPost[]): void {
     const kept: BuildState['kept'] = changes.clean ? { meta: new Map() } : this.kept;
-    const { posts, outputs, lists, known } = kept;
+    const { posts, outputs, lists } = kept;
+    const known = changes.known ?? kept.known;
     const meta = new Map([...kept.meta, ...Object.entries(changes.meta)]);
     const replaced = new Set([...changes.removedPosts, ...fresh.map((cached) => cached.post.id)]);
     this.kept = {
@@ -314,7 +314,7 @@ export class BuildState {
       ...(posts && { posts: [...posts.filter((cached) => !replaced.has(cached.post.id)), ...fresh].sort((a, b) => b.post.id - a.post.id) }),
       ...(outputs && { outputs: withChanges(outputs, changes.outputs, changes.removedOutputs) }),
       ...(lists && { lists: changes.lists ? withChanges(lists, changes.lists.set, changes.lists.removed) : lists }),
-      ...(known && { known: changes.known ? knownWith(known, changes.known) : known }),
+      ...(known && { known }),
     };
   }
 
@@ -364,10 +364,14 @@ function withChanges<V>(map: Map<string, V>, set: ReadonlyMap<string, V>, remove
   return copy;
 }
 
-function knownWith(known: Record<number, KnownPost>, changes: NonNullable<StateChanges['known']>): Record<number, KnownPost> {
-  const copy = { ...known, ...changes.upsert };
-  for (const id of changes.removed) delete copy[id];
-  return copy;
+/** The rows of the posts `after` knows new or different from `before`, and the ids gone. */
+function knownRows(before: Record<number, KnownPost>, after: Record<number, KnownPost>): { rows: SQLInputValue[][]; removed: number[] } {
+  const rows = Object.entries(after).flatMap(([id, known]) => {
+    const was = before[Number(id)];
+    const same = was && was.modified === known.modified && was.mediaId === known.mediaId && was.terms.join() === known.terms.join();
+    return same ? [] : [[Number(id), known.modified, known.mediaId, known.terms.join(',')]];
+  });
+  return { rows, removed: Object.keys(before).map(Number).filter((id) => !(id in after)) };
 }
 
 /** Paths of the files whose declared inputs named one of these posts or showed one of these lists (the records are the relation's only copy). */
