@@ -12,26 +12,16 @@ export function forEachTerm(text: string, use: (term: string) => void): void {
     return;
   }
   let start = -1;
-  for (let at = 0; at < text.length; at += 1) {
+  for (let at = 0; at < text.length; ) {
     const code = text.charCodeAt(at);
+    // A letter outside the BMP (𝐀, 𠀀) is a pair of surrogates: both in the word or neither.
+    const width = (code & 0xfc00) === 0xd800 && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
     let inWord: boolean;
-    if (code < 128) {
-      inWord = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
-    } else if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length && isLowSurrogate(text.charCodeAt(at + 1))) {
-      // A letter outside the BMP (𝐀, 𠀀) is two code units: both in the word or neither.
-      inWord = WORD_CHAR.test(text.slice(at, at + 2));
-      if (inWord && start === -1) start = at;
-      if (!inWord) start = flush(text, start, at, use);
-      at += 1;
-      continue;
-    } else {
-      inWord = isWordUnit(code);
-    }
-    if (inWord) {
-      if (start === -1) start = at;
-    } else {
-      start = flush(text, start, at, use);
-    }
+    if (code < 128) inWord = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+    else inWord = width === 2 ? WORD_CHAR.test(text.slice(at, at + 2)) : isWordUnit(code);
+    if (!inWord) start = flush(text, start, at, use);
+    else if (start === -1) start = at;
+    at += width;
   }
   flush(text, start, text.length, use);
 }
@@ -60,10 +50,6 @@ function flush(text: string, start: number, end: number, use: (term: string) => 
 }
 
 const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
-}
 
 /** Whether a BMP code unit is a letter, digit or mark (a lone surrogate is none), looked up once per unit. */
 const bmpClass = new Uint8Array(0x10000);
