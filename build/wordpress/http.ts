@@ -169,39 +169,30 @@ async function fetchFollowing(url: string, options: HttpOptions, request: Reques
  * as they pass its cap; a body that fails gives its bytes back (a retry reads it again).
  */
 export async function readBody(response: Response, maxBytes: number, url: string, pull?: { held: { bytes: number }; maxBytes: number }): Promise<Uint8Array> {
-  // Why a body of `size` bytes is refused when the pull would then hold `pulled`, if it is.
-  const refusal = (size: number, pulled: number): ResponseRefusedError | undefined => {
-    if (size > maxBytes) return new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes (${formatMegabytes(maxBytes)}, the limit for one answer)`, 'too-large');
+  // Refuses a body of `size` bytes when it, or the pull then holding `pulled`, is over its limit.
+  const check = (size: number, pulled: number) => {
+    if (size > maxBytes) throw new ResponseRefusedError(`${url} is larger than ${maxBytes} bytes (${formatMegabytes(maxBytes)}, the limit for one answer)`, 'too-large');
     if (pull && pulled > pull.maxBytes) {
-      return new ResponseRefusedError(`${url}: the pull holds more than ${pull.maxBytes} bytes with it (${formatMegabytes(pull.maxBytes)}, the limit for a whole pull: MAX_PULL_BYTES in build/wordpress/http.ts)`, 'too-large');
+      throw new ResponseRefusedError(`${url}: the pull holds more than ${pull.maxBytes} bytes with it (${formatMegabytes(pull.maxBytes)}, the limit for a whole pull: MAX_PULL_BYTES in build/wordpress/http.ts)`, 'too-large');
     }
-    return undefined;
   };
-  const declared = Number(response.headers.get('content-length') ?? '');
-  const early = Number.isFinite(declared) ? refusal(declared, (pull?.held.bytes ?? 0) + declared) : undefined;
-  if (early) {
-    await response.body?.cancel();
-    throw early;
-  }
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
+  const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
-    for (;;) {
+    const declared = Number(response.headers.get('content-length') ?? '');
+    if (Number.isFinite(declared)) check(declared, (pull?.held.bytes ?? 0) + declared);
+    while (reader) {
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
       if (pull) pull.held.bytes += value.byteLength;
-      const refused = refusal(total, pull?.held.bytes ?? 0);
-      if (refused) {
-        await reader.cancel();
-        throw refused;
-      }
+      check(total, pull?.held.bytes ?? 0);
       chunks.push(value);
     }
   } catch (error) {
     if (pull) pull.held.bytes -= total;
+    await reader?.cancel().catch(() => {});
     throw error;
   }
   return Buffer.concat(chunks, total);
