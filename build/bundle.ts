@@ -51,10 +51,7 @@ const VENDOR_CSS = ['swiper/css', 'swiper/css/effect-coverflow'];
 const COMMON = { absWorkingDir: ROOT, bundle: true, minify: true, write: false, logLevel: 'silent' } as const;
 const BROWSER_SCRIPT = { ...COMMON, format: 'esm', platform: 'browser', target: 'es2022', legalComments: 'none' } as const;
 
-/**
- * Stage: island bundles (react aliased to preact/compat, shared chunks, hashed, with the layout
- * islands' shared props built in) and the stylesheet.
- */
+/** Stage bundle: island bundles (preact/compat for react, shared chunks, hashed, the layout's shared props built in) and the stylesheets. */
 export async function bundleAssets(shared: SharedIslandProps): Promise<BuiltAssets> {
   const [scripts, worker, styles, contentStyles] = await Promise.all([
     bundleIslands(shared),

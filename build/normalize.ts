@@ -129,9 +129,8 @@ interface NormalizeJob {
 const MIN_POSTS_TO_SHARE = 500;
 
 /**
- * Every post normalized, in order: with render workers (a large clean build), the main thread and
- * the workers take posts from one queue. A post a worker could not give back is normalized here:
- * the results are those of one thread.
+ * Every post normalized, in order, with the render workers of a large clean build taking posts from
+ * the same queue; a post a worker could not give back is normalized here.
  */
 async function normalizeAll(jobs: readonly NormalizeJob[], helpers?: Pick<RenderPool, 'normalize'>): Promise<PostResult[]> {
   const results: (PostResult | undefined)[] = new Array(jobs.length);

@@ -24,10 +24,8 @@ export interface RenderSiteResult {
 }
 
 /**
- * Stage render: the whole route table into the output being written, the main thread and the
- * pool's workers taking route instances from one shared queue. Pages whose inputs did not change
- * since `previous` are kept from the previous output instead of rendered. The pool is closed once
- * the pages are made.
+ * Stage render: the route table into the output, this thread and the pool's workers taking route
+ * instances from one queue; a page whose inputs did not change since `previous` is kept as it is.
  */
 export async function renderSite(input: {
   site: SiteData;

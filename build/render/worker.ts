@@ -11,10 +11,7 @@ import { taken, type WorkQueue } from './work-queue.js';
 /** The main thread's message to a render worker: normalize posts (clean builds), then render. */
 export type WorkerJob = ({ kind: 'render' } & RenderJob) | ({ kind: 'normalize' } & NormalizeJob);
 
-/**
- * Posts of a large clean build to normalize with the main thread: their REST objects as JSON text
- * (copied at once, parsed here), taken from a queue both threads share.
- */
+/** Posts of a large clean build to normalize with the main thread: their REST objects as JSON text (copied at once, parsed here). */
 export interface NormalizeJob {
   posts: readonly string[];
   /** Each post's place in the source (for the warning of a post that cannot be read). */
