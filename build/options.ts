@@ -133,8 +133,8 @@ function parseHttpUrl(label: string, value: string, credentialsHint = ''): strin
 /** An http(s) origin or URL prefix without credentials, query or fragment; as a prefix ending in '/'. */
 function parseMediaOrigin(value: string): string {
   if (value === '') throw new OptionsError('option --media-origin needs a value');
-  const url = new URL(parseHttpUrl('--media-origin / MEDIA_ORIGINS', value));
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+  // parseHttpUrl's address has no trailing '/'.
+  return `${parseHttpUrl('--media-origin / MEDIA_ORIGINS', value)}/`;
 }
 
 function parseWorkers(value: string): number {
