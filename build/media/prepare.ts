@@ -66,7 +66,11 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
 
   const local = options.localMediaDir ? localMedia(options.localMediaDir) : undefined;
   const byUrl = new Map<string, MediaRequest[]>();
-  for (const request of options.requests) byUrl.set(request.url, [...(byUrl.get(request.url) ?? []), request]);
+  for (const request of options.requests) {
+    const list = byUrl.get(request.url);
+    if (list) list.push(request);
+    else byUrl.set(request.url, [request]);
+  }
   stats.images = byUrl.size;
   const results = new Map<string, PreparedResult>();
 
@@ -81,7 +85,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
       const facts = await factsOf(store, await (rules ??= inspectionKey()), source).catch((error: unknown) => {
         throw error instanceof MediaProblem ? new MediaProblem(error.kind, `${url}: ${error.message}`) : error;
       });
-      const notes = checkClaims(facts.format, { name: url, ...(source.contentType ? { contentType: source.contentType } : {}) });
+      const notes = checkClaims(facts.format, { name: url, contentType: source.contentType });
       const specs = planVariants(facts, shapeRequests(requests)).map((spec) => ({ spec, key: variantKey(spec) }));
       const existing = store.readVariants(source.hash);
       const missing = specs.filter(({ key }) => !existing.has(key)).map(({ spec }) => spec);

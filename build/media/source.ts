@@ -42,7 +42,7 @@ export function createMediaDownloader(options: Omit<UrlPolicyInput, 'resolve'> &
     try {
       const response = await limit(() => getWithRetry(verdict.url, http, { headers, maxBodyBytes: MAX_MEDIA_BYTES, checkRedirect }));
       if (response.status === 304) return { kind: 'not-modified' };
-      const header = (name: string) => response.headers.get(name) ?? undefined;
+      const header = (name: string) => response.headers.get(name) || undefined;
       return { kind: 'fetched', bytes: response.body, contentType: header('content-type'), etag: header('etag'), lastModified: header('last-modified') };
     } catch (error) {
       if (error instanceof ResponseRefusedError) throw new MediaProblem(error.reason === 'too-large' ? 'too-large' : 'refused', error.message);
@@ -133,8 +133,9 @@ export async function fetchRemoteSource(url: string, options: { store: MediaStor
     }
     const { bytes, contentType, etag, lastModified } = result;
     const hash = await store.putSource(bytes);
-    store.setUrl(url, { sha256: hash, bytes: bytes.byteLength, checkedAt, ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), ...(contentType ? { contentType } : {}) });
-    return { hash, read: async () => bytes, origin: 'downloaded', bytes: bytes.byteLength, ...(contentType ? { contentType } : {}) };
+    // Absent validators are undefined here, and left out of the index's JSON.
+    store.setUrl(url, { sha256: hash, bytes: bytes.byteLength, checkedAt, etag, lastModified, contentType });
+    return { hash, read: async () => bytes, origin: 'downloaded', bytes: bytes.byteLength, contentType };
   } catch (error) {
     if (!(error instanceof MediaProblem)) throw error;
     const problem = error.toData();

@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { ImageShape } from '../../src/lib/image-layout.js';
 import type { MediaFormat } from '../../src/lib/picture.js';
+import type { VariantSpec } from './convert.js';
 import type { ImageFacts } from './inspect.js';
 import type { MediaProblemData } from './problem.js';
 import { sha256, writeFileAtomicVia } from '../fs.js';
@@ -24,16 +24,12 @@ export type UrlRecord =
   | { sha256: string; etag?: string; lastModified?: string; contentType?: string; bytes: number; checkedAt: string }
   | { problem: MediaProblemData; checkedAt: string };
 
-interface StoredVariant {
+interface StoredVariant extends VariantSpec {
   /** File name in files/ and under /media/ in the output. */
   file: string;
   sha256: string;
   /** The width its still source was decoded at (see encodeVariants): what makes it again byte for byte. */
   decodeWidth?: number;
-  format: MediaFormat;
-  shape: ImageShape;
-  width: number;
-  height: number;
   bytes: number;
 }
 
