@@ -18,13 +18,8 @@ export class StateDamagedError extends Error {
   override name = 'StateDamagedError';
 }
 
-/** A database's tables and their version: a database of another version is simply started again. */
-export interface Schema {
-  version: number;
-  sql: string;
-}
-
-const STATE_SCHEMA: Schema = {
+/** The state's tables and their version: bumped when they change, a state of another version is started again. */
+const STATE_SCHEMA = {
   version: 4,
   sql: `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL) WITHOUT ROWID;
@@ -66,7 +61,7 @@ export function rowChecksum(...fields: readonly (string | number | null)[]): num
 }
 
 /** Opens (or creates) a database of `schema`, or throws StateDamagedError; `replaced`: it held another version's tables, now started again. */
-export function openDatabase(file: string, schema: Schema = STATE_SCHEMA): { db: DatabaseSync; replaced: boolean } {
+export function openDatabase(file: string, schema: { version: number; sql: string } = STATE_SCHEMA): { db: DatabaseSync; replaced: boolean } {
   mkdirSync(path.dirname(file), { recursive: true });
   let db: DatabaseSync | undefined;
   const connect = () => {
@@ -87,7 +82,7 @@ export function openDatabase(file: string, schema: Schema = STATE_SCHEMA): { db:
     opened.exec(`BEGIN; ${schema.sql} PRAGMA user_version = ${schema.version}; COMMIT;`);
     return { db: opened, replaced: tables > 0 };
   } catch (error) {
-    db?.close();
+    if (db?.isOpen) db.close();
     throw new StateDamagedError(`build state ${file} cannot be read (${(error as Error).message})`);
   }
 }
