@@ -23,6 +23,8 @@ export interface BuildOptions {
   lockWaitMs: number;
   /** Origins or URL prefixes (ending in '/') images may come from besides WordPress's own addresses. */
   mediaOrigins: string[];
+  /** The builder, told that posts were only published or updated: WordPress is asked for the modified posts alone (build/wordpress/sync.ts). */
+  postsOnly?: boolean;
 }
 
 export class OptionsError extends Error {

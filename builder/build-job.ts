@@ -5,7 +5,7 @@ import { muteLog } from '../build/progress.js';
 import { formatRunLine, type BuildReport } from '../build/report.js';
 import { runBuild, type WarmState } from '../build/pipeline.js';
 import { PublishError, runPublish } from './publish.js';
-import { BuildDeferred } from './scheduler.js';
+import { BuildDeferred, type Batch } from './scheduler.js';
 
 export interface BuildJobOptions {
   /** The build's flags (`--wp`, `--out`, `--site-url`, `--media-origin`…), parsed again for each build (its "now"). */
@@ -24,16 +24,16 @@ export interface BuildJobOptions {
  * CDN purge misses nothing. Resolves with the log line's detail; rejects when the build or the
  * publish failed (the scheduler tries again).
  */
-export function createBuildJob(options: BuildJobOptions): () => Promise<string> {
+export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, 'postsOnly'>) => Promise<string> {
   // The output's state stays open between builds, with what they read: a notification's build reads only what it changes.
   const warm: WarmState = {};
   const build = options.build ?? ((buildOptions: BuildOptions) => runBuild(buildOptions, true, warm));
   const publish = options.publishCommand ?? runPublish;
   const unpublished = new Set<string>();
-  return async () => {
+  return async (batch) => {
     // The lock is waited for synchronously (SQLite's busy timeout): the service never waits on it,
     // it tries again a little later, answering hooks and previews meanwhile.
-    const buildOptions: BuildOptions = { ...parseOptions(options.buildArgs, options.env), lockWaitMs: 0 };
+    const buildOptions: BuildOptions = { ...parseOptions(options.buildArgs, options.env), lockWaitMs: 0, ...(batch?.postsOnly ? { postsOnly: true } : {}) };
     // The build's own lines (its WordPress sync) would break the one line per build.
     muteLog(true);
     let report: BuildReport;

@@ -47,6 +47,8 @@ export interface Batch {
   since: number;
   /** The posts they name (a post's status in wp-admin is "being updated" while a build for it is queued or runs). */
   posts: number[];
+  /** Every notification only published or updated posts: the build may ask WordPress for those alone. */
+  postsOnly: boolean;
 }
 
 export interface LastBuild {
@@ -101,10 +103,11 @@ export class BuildScheduler {
   }
 
   /** A notification (or `count` of them) to serve with the next build. */
-  notify(reasons: readonly string[], count = 1, posts: readonly number[] = []): void {
+  notify(reasons: readonly string[], count = 1, posts: readonly number[] = [], postsOnly = false): void {
     if (this.stopped) return;
-    const batch = (this.pending ??= { notifications: 0, reasons: [], since: this.now(), posts: [] });
+    const batch = (this.pending ??= { notifications: 0, reasons: [], since: this.now(), posts: [], postsOnly });
     if (batch.notifications === 0) batch.since = this.now();
+    batch.postsOnly &&= postsOnly;
     batch.notifications += count;
     for (const reason of reasons) if (batch.reasons.length < MAX_REASONS) batch.reasons.push(reason);
     for (const post of posts) if (!batch.posts.includes(post)) batch.posts.push(post);
@@ -124,7 +127,8 @@ export class BuildScheduler {
   /** A build with no notification: the catch-up at start (what was published while the service was down). */
   catchUp(): void {
     if (this.stopped) return;
-    this.pending ??= { notifications: 0, reasons: ['start'], since: this.now(), posts: [], retryAt: this.now(), catchUp: true };
+    this.pending ??= { notifications: 0, reasons: ['start'], since: this.now(), posts: [], postsOnly: false, retryAt: this.now(), catchUp: true };
+    this.pending.postsOnly = false;
     this.schedule();
   }
 
@@ -201,7 +205,9 @@ export class BuildScheduler {
           const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message.split('\n')[0]}` : String(error);
           this.finish(batch, startedAt, 'failed', reason, `; retry in ${(delay / 1000).toFixed(delay < 10_000 ? 1 : 0)} s`, error);
           if (!this.stopped) {
-            const retry = (this.pending ??= { notifications: 0, reasons: [], since: this.now(), posts: [] });
+            const retry = (this.pending ??= { notifications: 0, reasons: [], since: this.now(), posts: [], postsOnly: false });
+            // What failed may have been half done: the retry checks everything.
+            retry.postsOnly = false;
             retry.retryAt = this.now() + delay;
             // Its posts are still not online: they stay named until a build serves them.
             for (const post of batch.posts) if (!retry.posts.includes(post)) retry.posts.push(post);
@@ -225,6 +231,7 @@ export class BuildScheduler {
       reasons,
       since: Math.min(batch.since, later?.since ?? batch.since),
       posts: [...new Set([...batch.posts, ...(later?.posts ?? [])])],
+      postsOnly: batch.postsOnly && (later?.postsOnly ?? true),
       notBefore,
       ...(batch.catchUp ? { catchUp: true as const } : {}),
       ...(batch.retryAt !== undefined || later?.retryAt !== undefined ? { retryAt: Math.min(batch.retryAt ?? Infinity, later?.retryAt ?? Infinity) } : {}),

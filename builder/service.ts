@@ -54,7 +54,8 @@ export async function startBuilder(config: BuilderConfig, overrides: BuilderOver
       if (notification.nextScheduled !== undefined) duePosts.told(notification.nextScheduled);
       const events = siteEvents(notification);
       if (events.length === 0) return;
-      scheduler.notify(describeEvents({ events }), 1, events.filter((event) => event.kind === 'post').map((event) => event.id));
+      const postsOnly = events.every((event) => event.kind === 'post' && (event.action === 'publish' || event.action === 'update'));
+      scheduler.notify(describeEvents({ events }), 1, events.filter((event) => event.kind === 'post').map((event) => event.id), postsOnly);
     },
     now,
   );

@@ -27,6 +27,8 @@ export interface KnownPost {
 /** `posts`: every post, or with `ids` (every post published now) only the new or changed ones. */
 interface LivePull extends RawWordPressContent {
   ids?: number[];
+  /** A posts-only sync: `categories` and `tags` were not asked for, the state's stand. */
+  termsKept?: true;
   sync: SyncState;
   traffic: Traffic;
   /** Why the incremental sync had to list every id (a post disappeared, a count disagreed). */
@@ -51,18 +53,39 @@ const ID_FIELDS = { _fields: 'id,modified,featured_media,categories,tags', order
  * When the count or the newest ids disagree with what is known (a post trashed, unpublished,
  * deleted, a scheduled post published without a new modification date), every id is listed
  * (`_fields=id`, paged) and the posts that are missing or differ are fetched by id.
- * Without a previous state, everything is pulled.
+ * Without a previous state, everything is pulled. `postsOnly` (the builder, told by WordPress that
+ * posts were only published or updated): request 1 alone, see changedPostsPull.
  */
-export async function syncWordPress(apiUrl: string, previous: SyncState | undefined, options: PullOptions = {}): Promise<LivePull> {
+export async function syncWordPress(apiUrl: string, previous: SyncState | undefined, options: PullOptions & { postsOnly?: boolean } = {}): Promise<LivePull> {
   const traffic: Traffic = { requests: 0, bytes: 0 };
   const report = options.onProgress ?? (() => {});
   return runPull(apiUrl, options, { traffic }, async (pull) => {
+    if (previous && options.postsOnly) return changedPostsPull(pull, previous, traffic, report);
     if (previous) return incrementalPull(pull, previous, traffic, report);
     const content = await pullAll(pull, { onPostCount: options.onPostCount });
     const { posts } = content;
     report(`wordpress  full pull: ${posts.length} posts, ${content.categories.length} categories, ${content.tags.length} tags`);
     return { ...content, sync: { marker: latest('', posts), known: knownOf(posts) }, traffic, warnings: [] };
   });
+}
+
+/**
+ * The posts modified since the marker, and nothing else: every other post, term and image as the
+ * state has them. The marker stays where it was, so the next full sync (cron's, or the builder's
+ * for any other notification) asks again for everything this one did not check: an image or a
+ * term edited meanwhile, a post gone.
+ */
+async function changedPostsPull(pull: Pull, previous: SyncState, traffic: Traffic, report: (line: string) => void): Promise<LivePull> {
+  const changed = await fetchList(pull, 'posts', { modified_after: shiftWallClock(previous.marker, -MARGIN_MS), _embed: '1', orderby: 'modified', order: 'desc' });
+  const fetched = new Map<number, unknown>();
+  for (const item of changed.items) {
+    const id = idOf(item);
+    if (id !== undefined && !fetched.has(id)) fetched.set(id, item);
+  }
+  const known = { ...previous.known, ...knownOf([...fetched.values()]) };
+  report(`wordpress  posts only: ${fetched.size} new or modified posts; ${traffic.requests} requests, ${(traffic.bytes / 1024).toFixed(0)} KB`);
+  const ids = Object.keys(known).map(Number).sort((a, b) => a - b);
+  return { posts: [...fetched.values()], ids, categories: [], tags: [], termsKept: true, sync: { marker: previous.marker, known }, traffic, warnings: [] };
 }
 
 async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic, report: (line: string) => void): Promise<LivePull> {

@@ -53,6 +53,16 @@ describe('build scheduler', () => {
     expect(instance.isUpdating(12)).toBe(false);
   });
 
+  it('lets a build ask WordPress for the posts alone only when every notification it serves only published or updated posts', async () => {
+    const { instance, builds } = scheduler();
+    instance.notify(['post 12 publish'], 1, [12], true);
+    await vi.advanceTimersByTimeAsync(5_000);
+    instance.notify(['post 12 update'], 1, [12], true);
+    instance.notify(['category 3 edit'], 1, [], false);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(builds.map((build) => build.batch.postsOnly)).toEqual([true, false]);
+  });
+
   it('starts the build of a lone notification at once', async () => {
     const { instance, builds } = scheduler();
     const sent = Date.now();

@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseOptions } from '../../build/options.js';
+import { parseOptions, type BuildOptions } from '../../build/options.js';
 import { runBuild, type WarmState } from '../../build/pipeline.js';
 import type { BuildReport } from '../../build/report.js';
 import { BuildState } from '../../build/state/build-state.js';
 import { load } from 'cheerio';
-import { createRandom, mutationSequence, snapshotContent, touch, type Raw, type WordPressContent } from './content-mutations.js';
+import { createRandom, MUTATIONS, mutationSequence, snapshotContent, touch, type Raw, type WordPressContent } from './content-mutations.js';
 import { startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';
 import { readTree } from './read-tree.js';
 import { warmMedia } from './warm-media.js';
@@ -19,11 +19,11 @@ const NOW = '2026-01-15T12:00:00Z';
  * same content. Each step edits the content as a press officer would, then builds it twice: once
  * from the cache of the previous step, once with --clean, and compares the two outputs file by file.
  */
-async function buildBoth(root: string, source: string[], warm?: WarmState): Promise<{ incremental: BuildReport; clean: BuildReport }> {
-  const build = (name: string, extra: string[], kept?: WarmState) =>
-    runBuild(parseOptions([...source, '--out', path.join(root, name), '--cache', path.join(root, `${name}-cache`), '--now', NOW, ...extra], {}), true, kept);
+async function buildBoth(root: string, source: string[], warm?: WarmState, told: Partial<BuildOptions> = {}): Promise<{ incremental: BuildReport; clean: BuildReport }> {
+  const build = (name: string, extra: string[], kept?: WarmState, more: Partial<BuildOptions> = {}) =>
+    runBuild({ ...parseOptions([...source, '--out', path.join(root, name), '--cache', path.join(root, `${name}-cache`), '--now', NOW, ...extra], {}), ...more }, true, kept);
   const before: Record<string, string> = await readTree(path.join(root, 'incremental')).catch(() => ({}));
-  const incremental = await build('incremental', [], warm);
+  const incremental = await build('incremental', [], warm, told);
   // What a publish step is told: exactly the files whose bytes changed, appeared or went.
   const after = await readTree(path.join(root, 'incremental'));
   const differing = Object.keys({ ...before, ...after }).filter((file) => before[file] !== after[file]);
@@ -241,6 +241,22 @@ describe('incremental builds from a live WordPress', () => {
       expect(builder.state === kept).toBe(step % 4 !== 0);
       expect(keptTables(builder.state as BuildState)).toEqual(keptTables(BuildState.open({ outDir: path.join(root, 'incremental'), cacheDir: path.join(root, 'incremental-cache') }), true));
     });
+  });
+
+  it("builds a post published or edited in one request to WordPress when the builder is told only that (postsOnly), and cron's next run finds nothing new", async () => {
+    for (const name of ['new post', 'edited body'] as const) {
+      MUTATIONS[name]?.(content, random);
+      wordpress.requests.length = 0;
+      const { incremental } = await buildBoth(root, source(), builder, { postsOnly: true });
+      expect(incremental.run.wordpress?.requests, name).toBe(1);
+      expect(incremental.run.pagesRendered, name).toBeGreaterThan(0);
+      await expectSameOutputs(root, `${name}, posts only`);
+      // The full sync that follows (its marker was left where it was) checks what the posts-only one did not.
+      const { incremental: cron } = await buildBoth(root, source());
+      expect(cron.run.wordpress?.requests, name).toBeGreaterThanOrEqual(5);
+      expect(cron.changed, name).toBe(0);
+      await expectSameOutputs(root, `${name}, cron after posts only`);
+    }
   });
 
   it('refuses a pull that lists far fewer posts than are online, unless --allow-shrink', async () => {
