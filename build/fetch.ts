@@ -24,7 +24,7 @@ export interface FetchedContent {
   tags: unknown[];
   /** Fingerprint of the categories and tags as received: equal, the terms are the same ('' when not received). */
   termsHash: string;
-  /** The builder's posts-only sync: the terms were not asked for, the state's are used. */
+  /** The builder's sync of notified posts: the terms were not asked for, the state's are used. */
   termsKept?: true;
   /** Snapshot: fingerprint of its three files; equal to the last build's, nothing to read. */
   snapshot?: string;
@@ -46,7 +46,7 @@ const SNAPSHOT_FILES = ['posts.json', 'categories.json', 'tags.json'] as const;
 export async function fetchContent(options: BuildOptions, last: { sync?: SyncState; snapshot?: string }, localMedia = '', onPostCount: (posts: number) => void = () => {}): Promise<FetchedContent> {
   if (options.wpUrl) {
     try {
-      const pull = await syncWordPress(options.wpUrl, last.sync, { onProgress: log, onPostCount, postsOnly: options.postsOnly === true });
+      const pull = await syncWordPress(options.wpUrl, last.sync, { onProgress: log, onPostCount, ...(options.notifiedPosts ? { notifiedPosts: options.notifiedPosts } : {}) });
       return { ...pull, source: 'live', posts: pull.posts.map(sourceOf), termsHash: pull.termsKept ? '' : termsFingerprint(pull.categories, pull.tags) };
     } catch (error) {
       throw new ContentError(`WordPress at ${options.wpUrl} could not be read: ${(error as Error).message}`);

@@ -49,9 +49,9 @@ export async function normalizeContent(
   if (cached?.reusable && fetched.snapshot !== undefined && fetched.snapshot === cached.meta.snapshot && cached.posts.every((entry) => entry.rawHash)) {
     return { posts: cached.posts, fresh: [], removed: [], meta: cached.meta, changes: { added: 0, changed: 0, removed: 0 } };
   }
-  // A posts-only sync did not ask for the terms: they are the state's.
+  // A sync of the notified posts did not ask for the terms: they are the state's.
   const keptTerms = fetched.termsKept ? cached?.meta : undefined;
-  if (fetched.termsKept && !keptTerms) throw new Error('a posts-only sync needs the terms of the build state');
+  if (fetched.termsKept && !keptTerms) throw new Error('a sync of the notified posts needs the terms of the build state');
   const termWarnings: BuildWarning[] = keptTerms ? [...keptTerms.termWarnings] : [];
   const categories = keptTerms ? keptTerms.categories : normalizeTermList(fetched.categories, 'category', (entry) => termWarnings.push(entry));
   const tags = keptTerms ? keptTerms.tags : normalizeTermList(fetched.tags, 'tag', (entry) => termWarnings.push(entry));

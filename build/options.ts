@@ -23,8 +23,8 @@ export interface BuildOptions {
   lockWaitMs: number;
   /** Origins or URL prefixes (ending in '/') images may come from besides WordPress's own addresses. */
   mediaOrigins: string[];
-  /** The builder, told that posts were only published or updated: WordPress is asked for the modified posts alone (build/wordpress/sync.ts). */
-  postsOnly?: boolean;
+  /** The builder, told that only these posts were published or updated: WordPress is asked for them alone (build/wordpress/sync.ts). */
+  notifiedPosts?: readonly number[];
 }
 
 export class OptionsError extends Error {

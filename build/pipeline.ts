@@ -232,8 +232,9 @@ function fetchStage(run: Run, basis: RunBasis, inputs: StaticInputs, postsUsable
   const retried = postsUsable && state.meta('retries') === true ? new Set(state.posts().flatMap((post) => (post.rawHash ? [] : [post.post.id]))) : new Set<number>();
   const snapshot = basis.cachedMeta?.snapshot;
   const since = postsUsable ? { ...(basis.sync ? { sync: forgetting(basis.sync, retried) } : {}), ...(snapshot && retried.size === 0 ? { snapshot } : {}) } : {};
-  // A posts-only sync lists no ids: the posts it must fetch again need the full one.
-  const options = run.options.postsOnly && (retried.size > 0 || !basis.cachedMeta) ? { ...run.options, postsOnly: false } : run.options;
+  // A sync of the notified posts lists no ids: the posts to fetch again need the full one.
+  const { notifiedPosts, ...full } = run.options;
+  const options = notifiedPosts && retried.size === 0 && basis.cachedMeta ? run.options : full;
   return fetchContent(options, since, inputs.localMedia, favourMemoryForLargeBuilds);
 }
 

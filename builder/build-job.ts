@@ -24,7 +24,7 @@ export interface BuildJobOptions {
  * CDN purge misses nothing. Resolves with the log line's detail; rejects when the build or the
  * publish failed (the scheduler tries again).
  */
-export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, 'postsOnly'>) => Promise<string> {
+export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, 'postsOnly' | 'posts'>) => Promise<string> {
   // The output's state stays open between builds, with what they read: a notification's build reads only what it changes.
   const warm: WarmState = {};
   const build = options.build ?? ((buildOptions: BuildOptions) => runBuild(buildOptions, true, warm));
@@ -33,7 +33,7 @@ export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, '
   return async (batch) => {
     // The lock is waited for synchronously (SQLite's busy timeout): the service never waits on it,
     // it tries again a little later, answering hooks and previews meanwhile.
-    const buildOptions: BuildOptions = { ...parseOptions(options.buildArgs, options.env), lockWaitMs: 0, ...(batch?.postsOnly ? { postsOnly: true } : {}) };
+    const buildOptions: BuildOptions = { ...parseOptions(options.buildArgs, options.env), lockWaitMs: 0, ...(batch?.postsOnly && batch.posts.length > 0 ? { notifiedPosts: batch.posts } : {}) };
     // The build's own lines (its WordPress sync) would break the one line per build.
     muteLog(true);
     let report: BuildReport;

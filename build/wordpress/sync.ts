@@ -27,7 +27,7 @@ export interface KnownPost {
 /** `posts`: every post, or with `ids` (every post published now) only the new or changed ones. */
 interface LivePull extends RawWordPressContent {
   ids?: number[];
-  /** A posts-only sync: `categories` and `tags` were not asked for, the state's stand. */
+  /** A sync of the notified posts: `categories` and `tags` were not asked for, the state's stand. */
   termsKept?: true;
   sync: SyncState;
   traffic: Traffic;
@@ -53,14 +53,17 @@ const ID_FIELDS = { _fields: 'id,modified,featured_media,categories,tags', order
  * When the count or the newest ids disagree with what is known (a post trashed, unpublished,
  * deleted, a scheduled post published without a new modification date), every id is listed
  * (`_fields=id`, paged) and the posts that are missing or differ are fetched by id.
- * Without a previous state, everything is pulled. `postsOnly` (the builder, told by WordPress that
- * posts were only published or updated): request 1 alone, see changedPostsPull.
+ * Without a previous state, everything is pulled. `notifiedPosts` (the builder, told by WordPress
+ * that these posts were only published or updated): those posts alone, see notifiedPostsPull.
  */
-export async function syncWordPress(apiUrl: string, previous: SyncState | undefined, options: PullOptions & { postsOnly?: boolean } = {}): Promise<LivePull> {
+export async function syncWordPress(apiUrl: string, previous: SyncState | undefined, options: PullOptions & { notifiedPosts?: readonly number[] } = {}): Promise<LivePull> {
   const traffic: Traffic = { requests: 0, bytes: 0 };
   const report = options.onProgress ?? (() => {});
   return runPull(apiUrl, options, { traffic }, async (pull) => {
-    if (previous && options.postsOnly) return changedPostsPull(pull, previous, traffic, report);
+    if (previous && options.notifiedPosts?.length) {
+      const notified = await notifiedPostsPull(pull, previous, options.notifiedPosts, traffic, report);
+      if (notified) return notified;
+    }
     if (previous) return incrementalPull(pull, previous, traffic, report);
     const content = await pullAll(pull, { onPostCount: options.onPostCount });
     const { posts } = content;
@@ -70,20 +73,21 @@ export async function syncWordPress(apiUrl: string, previous: SyncState | undefi
 }
 
 /**
- * The posts modified since the marker, and nothing else: every other post, term and image as the
+ * The notified posts by id (one request), and nothing else: every other post, term and image as the
  * state has them. The marker stays where it was, so the next full sync (cron's, or the builder's
  * for any other notification) asks again for everything this one did not check: an image or a
- * term edited meanwhile, a post gone.
+ * term edited meanwhile, a post gone. Undefined when a notified post is not published any more:
+ * the full sync then says what became of it.
  */
-async function changedPostsPull(pull: Pull, previous: SyncState, traffic: Traffic, report: (line: string) => void): Promise<LivePull> {
-  const changed = await fetchList(pull, 'posts', { modified_after: shiftWallClock(previous.marker, -MARGIN_MS), _embed: '1', orderby: 'modified', order: 'desc' });
+async function notifiedPostsPull(pull: Pull, previous: SyncState, notified: readonly number[], traffic: Traffic, report: (line: string) => void): Promise<LivePull | undefined> {
   const fetched = new Map<number, unknown>();
-  for (const item of changed.items) {
+  for (const item of await fetchByIds(pull, [...new Set(notified)].sort((a, b) => a - b))) {
     const id = idOf(item);
-    if (id !== undefined && !fetched.has(id)) fetched.set(id, item);
+    if (id !== undefined && notified.includes(id)) fetched.set(id, item);
   }
+  if (notified.some((id) => !fetched.has(id))) return undefined;
   const known = { ...previous.known, ...knownOf([...fetched.values()]) };
-  report(`wordpress  posts only: ${fetched.size} new or modified posts; ${traffic.requests} requests, ${(traffic.bytes / 1024).toFixed(0)} KB`);
+  report(`wordpress  notified posts: ${fetched.size}; ${traffic.requests} requests, ${(traffic.bytes / 1024).toFixed(0)} KB`);
   const ids = Object.keys(known).map(Number).sort((a, b) => a - b);
   return { posts: [...fetched.values()], ids, categories: [], tags: [], termsKept: true, sync: { marker: previous.marker, known }, traffic, warnings: [] };
 }

@@ -243,20 +243,32 @@ describe('incremental builds from a live WordPress', () => {
     });
   });
 
-  it("builds a post published or edited in one request to WordPress when the builder is told only that (postsOnly), and cron's next run finds nothing new", async () => {
+  it("builds the posts the builder is told were published or edited from one request for them alone, and cron's next run finds nothing new", async () => {
     for (const name of ['new post', 'edited body'] as const) {
       MUTATIONS[name]?.(content, random);
+      const post = [...content.posts].sort((a, b) => String(b.modified).localeCompare(String(a.modified)))[0] as Raw;
       wordpress.requests.length = 0;
-      const { incremental } = await buildBoth(root, source(), builder, { postsOnly: true });
+      const { incremental } = await buildBoth(root, source(), builder, { notifiedPosts: [post.id] });
       expect(incremental.run.wordpress?.requests, name).toBe(1);
+      // Its one request (the clean build's follow it).
+      expect(wordpress.requests[0], name).toContain(`include=${post.id}&`);
       expect(incremental.run.pagesRendered, name).toBeGreaterThan(0);
-      await expectSameOutputs(root, `${name}, posts only`);
-      // The full sync that follows (its marker was left where it was) checks what the posts-only one did not.
+      await expectSameOutputs(root, `${name}, notified post`);
+      // The full sync that follows (its marker was left where it was) checks what the notified one did not.
       const { incremental: cron } = await buildBoth(root, source());
       expect(cron.run.wordpress?.requests, name).toBeGreaterThanOrEqual(5);
       expect(cron.changed, name).toBe(0);
-      await expectSameOutputs(root, `${name}, cron after posts only`);
+      await expectSameOutputs(root, `${name}, cron after the notified post`);
     }
+  });
+
+  it('falls back to the full sync when a notified post is not published any more', async () => {
+    const gone = content.posts.shift() as Raw;
+    content.trash.push(gone);
+    const { incremental } = await buildBoth(root, source(), builder, { notifiedPosts: [gone.id] });
+    expect(incremental.run.wordpress?.requests).toBeGreaterThanOrEqual(6);
+    expect(incremental.run.posts.removed).toBe(1);
+    await expectSameOutputs(root, 'notified post gone');
   });
 
   it('refuses a pull that lists far fewer posts than are online, unless --allow-shrink', async () => {
