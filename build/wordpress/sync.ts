@@ -1,6 +1,6 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
 import { WordPressError, type Traffic } from './http.js';
-import { fetchList, fieldOf, firstPage, PER_PAGE, pullAll, runPull, type Pull, type PullOptions, type RawWordPressContent } from './pull.js';
+import { EMBED, fetchList, fieldOf, firstPage, PER_PAGE, pullAll, runPull, type Pull, type PullOptions, type RawWordPressContent } from './pull.js';
 import { warning, type BuildWarning } from '../warnings.js';
 
 /**
@@ -96,7 +96,7 @@ async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic
   const since = { modified_after: shiftWallClock(previous.marker, -MARGIN_MS) };
   const warnings: BuildWarning[] = [];
   const [changed, newest, categories, tags, media] = await Promise.all([
-    fetchList(pull, 'posts', { ...since, _embed: '1', orderby: 'modified', order: 'desc' }),
+    fetchList(pull, 'posts', { ...since, _embed: EMBED, orderby: 'modified', order: 'desc' }),
     firstPage(pull, 'posts', ID_FIELDS),
     fetchList(pull, 'categories', TERM_FIELDS.categories),
     fetchList(pull, 'tags', TERM_FIELDS.tags),
@@ -165,7 +165,7 @@ async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic
 /** Posts by id, 100 per request, with _embed. */
 async function fetchByIds(pull: Pull, ids: number[]): Promise<unknown[]> {
   const chunks = Array.from({ length: Math.ceil(ids.length / PER_PAGE) }, (_, index) => ids.slice(index * PER_PAGE, (index + 1) * PER_PAGE));
-  const pages = await Promise.all(chunks.map((chunk) => firstPage(pull, 'posts', { include: chunk.join(','), _embed: '1' })));
+  const pages = await Promise.all(chunks.map((chunk) => firstPage(pull, 'posts', { include: chunk.join(','), _embed: EMBED })));
   return pages.flatMap((page) => page.items);
 }
 

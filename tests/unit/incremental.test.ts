@@ -203,7 +203,7 @@ describe('incremental builds from a live WordPress', () => {
   it('asks WordPress only what changed: 5 light requests when nothing did, and renders nothing', async () => {
     wordpress.requests.length = 0;
     const { incremental } = await buildBoth(root, source());
-    const incrementalRequests = wordpress.requests.splice(0).filter((request) => !request.includes('_embed=1&orderby=date'));
+    const incrementalRequests = wordpress.requests.splice(0).filter((request) => !/_embed=[^&]*&orderby=date/.test(request));
     expect(incremental.run.wordpress?.requests).toBeLessThanOrEqual(5);
     expect(incrementalRequests.length).toBeGreaterThanOrEqual(incremental.run.wordpress?.requests ?? 0);
     expect(incremental.run).toMatchObject({ mode: 'incremental', pagesRendered: 0, posts: { added: 0, changed: 0, removed: 0 } });

@@ -45,7 +45,7 @@ function paged(count: number, terms = 3): Handler {
 const instant = { sleep: async () => {}, backoffMs: 10 };
 
 describe('pullWordPress', () => {
-  it('follows X-WP-TotalPages, 100 per page, posts with _embed by date descending', async () => {
+  it('follows X-WP-TotalPages, 100 per page, posts with their featured image and terms embedded by date descending', async () => {
     const requests: string[] = [];
     const handler = paged(250, 120);
     const apiUrl = await fakeWordPress((url, request, response) => {
@@ -58,7 +58,7 @@ describe('pullWordPress', () => {
     expect(content.categories).toHaveLength(120);
     expect(content.tags).toHaveLength(120);
     const postRequests = requests.filter((request) => request.includes('/posts')).sort();
-    expect(postRequests).toEqual([1, 2, 3].map((page) => `/wp-json/wp/v2/posts?per_page=100&page=${page}&_embed=1&orderby=date&order=desc`));
+    expect(postRequests).toEqual([1, 2, 3].map((page) => `/wp-json/wp/v2/posts?per_page=100&page=${page}&_embed=wp%3Afeaturedmedia%2Cwp%3Aterm&orderby=date&order=desc`));
     expect(requests.filter((request) => request.includes('/tags'))).toHaveLength(2);
   });
 
