@@ -21,7 +21,7 @@ import { BuildState, reachedBy, type CachedPost, type ContentMeta, type OutputRe
 import { StateDamagedError, stateFile } from './state/database.js';
 import type { StaticData } from './static-data-derive.js';
 import { loadStaticDataMemo } from './static-data-memo.js';
-import { playerShareImages } from './share-images.js';
+import { playerShareImages, type ShareCards } from './share-images.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { warning, type BuildWarning } from './warnings.js';
 import type { OutputWriter, WriteResult } from './write.js';
@@ -75,6 +75,8 @@ interface Run {
 interface StaticInputs {
   data: StaticData;
   publicFiles: OutputFile[];
+  /** The players' share cards, made meanwhile when the cache lacks them. */
+  shareCards: ShareCards;
   /** The media store and snapshot media the posts' images come from (a purge makes every post new). */
   mediaBasis: string;
   /** The snapshot's media folder listing ('' for WordPress). */
@@ -91,11 +93,13 @@ async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState 
     // The data files first: a malformed one stops the build before anything is fetched or written.
     const data = await timed(run.stages, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
     const basis = reuseOfState(run, damaged);
-    const inputs = await staticInputs(run, data);
+    const inputs = staticInputs(run, data);
     const postsUsable = basis.cachedMeta?.mediaBasis === inputs.mediaBasis;
     const fetched = await timed(run.stages, 'fetch', () => fetchStage(run, basis, inputs, postsUsable));
     if (basis.outputTrusted && postsUsable && nothingNew(state, fetched, basis.cachedMeta) && state.meta('inputs') === inputs.fingerprint) {
       const unchanged = await timed(run.stages, 'check', () => unchangedRun(options, data, fetched));
+      // A run leaves nothing working behind it: cards missing from the cache are in it when it ends.
+      await inputs.shareCards.files.catch(() => {});
       if (unchanged) return publishReport(run, { ...unchanged, stages: run.stages });
     }
     return await makeSite(run, basis, inputs, fetched, postsUsable);
@@ -144,7 +148,7 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
     const search = await timed(run.stages, 'search', () => stages.updateSearchIndex({ store: state.searchStore(), outDir: options.outDir, clean: !previousOutputs, pages: stages.pagesForSearch(rendered.outputs) }));
     for (const file of search.kept) writer.keep(file);
     const assets = await bundling.assets;
-    const otherRecords = otherFilesStage(writer, [...assets.files, ...stages.hostingFiles(site), ...inputs.publicFiles, ...search.files], previousOutputs);
+    const otherRecords = otherFilesStage(writer, [...assets.files, ...stages.hostingFiles(site), ...inputs.publicFiles, ...(await inputs.shareCards.files), ...search.files], previousOutputs);
     const documents = snapshotDocuments(fetched.mediaDir ?? (options.wpUrl ? undefined : snapshotMediaDir(options)));
     const media = await timed(run.stages, 'media', () => mediaStage(run, stages.createMediaPublisher(), content.posts, cachedPosts, documents, basis.outputTrusted));
     const keptRecords = search.kept.flatMap((file) => (previousOutputs?.has(file) ? [[file, previousOutputs.get(file) as OutputRecord] as const] : []));
@@ -214,14 +218,15 @@ function reuseOfState(run: Run, damaged: string | undefined): RunBasis {
 }
 
 /** public/, the players' share cards (networks show no SVG; made once, then read from the cache), and what posts' images come from. */
-async function staticInputs(run: Run, data: StaticData): Promise<StaticInputs> {
+function staticInputs(run: Run, data: StaticData): StaticInputs {
   const { options } = run;
-  const publicFiles = [...collectStaticFiles(), ...(await playerShareImages(data.team.players, options.cacheDir))];
+  const publicFiles = collectStaticFiles();
+  const shareCards = playerShareImages(data.team.players, options.cacheDir);
   // A purged media store or replaced snapshot pictures make every post new.
   const localMedia = options.wpUrl ? '' : mediaListing(snapshotMediaDir(options));
   const mediaStore = mediaStoreId(mediaDir(options), (message) => run.warnings.push(warning('build-cache', message)));
   const mediaBasis = JSON.stringify({ store: mediaStore, local: localMedia });
-  return { data, publicFiles, mediaBasis, localMedia, fingerprint: inputsFingerprint(data, options.now, publicFiles, mediaBasis) };
+  return { data, publicFiles, shareCards, mediaBasis, localMedia, fingerprint: inputsFingerprint(data, options.now, publicFiles, shareCards.recipes, mediaBasis) };
 }
 
 /** Stage fetch: what changed at the source since the state's run, or everything. */

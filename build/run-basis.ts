@@ -72,13 +72,13 @@ export function nothingNew(state: BuildState, fetched: FetchedContent, cached: C
 }
 
 /** Everything a run is made from besides the code, the options and the content, as one fingerprint. */
-export function inputsFingerprint(data: StaticData, now: Date, publicFiles: readonly OutputFile[], mediaBasis: string): string {
+export function inputsFingerprint(data: StaticData, now: Date, publicFiles: readonly OutputFile[], shareCards: readonly string[], mediaBasis: string): string {
   const { club, team, season, legal } = data;
   // The data as validated and derived for this "now" (scores shown, ages), and the one thing pages
   // derive from "now" themselves: which matches are still to come.
   const upcoming = upcomingMatches(team.matches, now.getTime()).map((match) => match.id);
   const files = [...publicFiles].sort((a, b) => (a.path < b.path ? -1 : 1)).map((file) => `${file.path} ${fingerprint(file.contents)}`);
-  return fingerprint(JSON.stringify({ club, team, season, legal, upcoming, files, mediaBasis }));
+  return fingerprint(JSON.stringify({ club, team, season, legal, upcoming, files, shareCards, mediaBasis }));
 }
 
 /**

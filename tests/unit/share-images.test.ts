@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,7 +14,7 @@ describe("players' share cards", () => {
   let cards: OutputFile[];
   beforeAll(async () => {
     cache = await mkdtemp(path.join(tmpdir(), 'sqbb-share-'));
-    cards = await playerShareImages(players, cache);
+    cards = await playerShareImages(players, cache).files;
     if (process.env.SHARE_CARD_OUT) await writeFile(process.env.SHARE_CARD_OUT, cards[0]?.contents ?? '');
   }, 60_000);
   afterAll(() => rm(cache, { recursive: true, force: true }));
@@ -40,11 +40,11 @@ describe("players' share cards", () => {
 
   it('gives the same bytes on every build, from its cache without sharp, and again once the cache is gone', async () => {
     expect(await readdir(path.join(cache, 'share'))).toHaveLength(players.length);
-    const again = await playerShareImages(players, cache);
+    const again = await playerShareImages(players, cache).files;
     expect(again.map((card) => Buffer.from(card.contents).equals(Buffer.from(cards.find((other) => other.path === card.path)?.contents ?? '')))).toEqual(players.map(() => true));
     const fresh = await mkdtemp(path.join(tmpdir(), 'sqbb-share-'));
     try {
-      const remade = await playerShareImages(players.slice(0, 2), fresh);
+      const remade = await playerShareImages(players.slice(0, 2), fresh).files;
       expect(remade.map((card) => Buffer.from(card.contents).equals(Buffer.from(cards.find((other) => other.path === card.path)?.contents ?? '')))).toEqual([true, true]);
     } finally {
       await rm(fresh, { recursive: true, force: true });
@@ -54,11 +54,32 @@ describe("players' share cards", () => {
   it('makes a card again when its player changes, and a damaged cache file too', async () => {
     const [first] = players;
     if (!first) throw new Error('no player');
-    const renamed = await playerShareImages([{ ...first, lastName: 'Martin' }], cache);
+    const renamed = await playerShareImages([{ ...first, lastName: 'Martin' }], cache).files;
     expect(Buffer.from(renamed[0]?.contents ?? '').equals(Buffer.from(cards[0]?.contents ?? ''))).toBe(false);
     const files = await readdir(path.join(cache, 'share'));
     for (const file of files) await writeFile(path.join(cache, 'share', file), 'not a png');
-    const repaired = await playerShareImages([first], cache);
+    const repaired = await playerShareImages([first], cache).files;
     expect(Buffer.from(repaired[0]?.contents ?? '').equals(Buffer.from(cards[0]?.contents ?? ''))).toBe(true);
+  });
+
+  it.each(['jpeg', 'webp'] as const)('fills the portrait box with a wide %s photo, cut on both sides, never over the texts', async (format) => {
+    const root = await mkdtemp(path.join(tmpdir(), 'sqbb-share-public-'));
+    try {
+      // A red photo three times as wide as tall where the box is 3:4 (librsvg draws a JPEG itself, a WebP once made a PNG).
+      await mkdir(path.join(root, 'images'), { recursive: true });
+      await sharp({ create: { width: 900, height: 300, channels: 3, background: '#ff0000' } }).toFormat(format).toFile(path.join(root, 'images', `wide.${format}`));
+      const [first] = players;
+      if (!first) throw new Error('no player');
+      const [card] = await playerShareImages([{ ...first, profilImg: `/images/wide.${format}` }], path.join(root, 'cache'), root).files;
+      const { data, info } = await sharp(card?.contents as Uint8Array).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+      const red = ([r, g, b]: number[]) => (r ?? 0) > 200 && (g ?? 0) < 60 && (b ?? 0) < 60;
+      // The whole box is the photo (top, bottom, both edges), the rule and the navy beyond it are not.
+      expect([pixel(5, 5), pixel(465, 5), pixel(5, 620), pixel(465, 620)].every(red)).toBe(true);
+      expect(pixel(476, 300)).toEqual([0xd4, 0xa7, 0x2c]);
+      expect(pixel(1180, 20)).toEqual([0x0b, 0x1d, 0x3a]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
