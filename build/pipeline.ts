@@ -29,9 +29,9 @@ import type { OutputWriter, WriteResult } from './write.js';
 /**
  * A build. Its stages, in the order `runStages` and `makeSite` call them:
  *
- *   lock → cache (the output's state) → data → fetch → static inputs → (nothing new: check, stop)
- *   → bundle (meanwhile) → normalize → routes → render → search → other files → media → save
- *   → write (publish) → report → finish.
+ *   lock → cache (the output's state) → data → static inputs (share cards made meanwhile) → fetch
+ *   → (nothing new: check, stop) → bundle (meanwhile) → normalize → routes → render → search
+ *   → other files → media → save → write (publish) → report → finish.
  *
  * With the state of the last run, only what changed is fetched, normalized and rendered. Nothing in
  * the output changes before every page is made and the state saved; then the output switches to
@@ -153,14 +153,14 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
     const media = await timed(run.stages, 'media', () => mediaStage(run, stages.createMediaPublisher(), content.posts, cachedPosts, documents, basis.outputTrusted));
     const keptRecords = search.kept.flatMap((file) => (previousOutputs?.has(file) ? [[file, previousOutputs.get(file) as OutputRecord] as const] : []));
     const records = new Map([...rendered.outputs.map(({ path: file, record }) => [file, record] as const), ...otherRecords, ...keptRecords]);
-    await timed(run.stages, 'save', () => saveStage(run, { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged }));
+    await timed(run.stages, 'save', () => saveStage(run, { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged, search }));
     const write = await timed(run.stages, 'write', () =>
       writer.commit(rendered.written, { ...(previousOutputs ? { previousPaths: previousOutputs.keys() } : {}), media, basePath: basePathOf(options.siteUrl), beforeChange: () => rmSync(reportFile(options.outDir), { force: true }) }),
     );
     output = undefined;
     for (const leftover of write.leftovers ?? []) afterPublish(run, leftover);
     const { memo, ...report } = await timed(run.stages, 'report', () => reportStage(run, stages, { basis, fetched, content, site, rendered, assets, write }));
-    finishStage(run, search, { reportMemo: memo, inputs: inputs.fingerprint });
+    finishStage(run, { reportMemo: memo, inputs: inputs.fingerprint });
     return publishReport(run, report);
   } finally {
     await pool?.close();
@@ -298,9 +298,9 @@ async function mediaStage(run: Run, publisher: MediaPublisher, posts: readonly C
 }
 
 /**
- * Stage save: the state first, marked as publishing. A failure before the output changes (a full
- * disk) leaves the site online as it was; a kill while it changes leaves a mark that makes the next
- * run compare every file.
+ * Stage save: the state and the search index's records in one transaction, marked as publishing.
+ * A failure before the output changes (a full disk) leaves the site online as it was; a kill while
+ * it changes leaves a mark that makes the next run compare every file.
  */
 function saveStage(
   run: Run,
@@ -317,10 +317,11 @@ function saveStage(
     previousOutputs: ReadonlyMap<string, OutputRecord> | undefined;
     lists: ReadonlyMap<string, string>;
     listsChanged: ReadonlySet<string>;
+    search: SearchIndexUpdate;
   },
 ): void {
   const { state } = run;
-  const { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged } = made;
+  const { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged, search } = made;
   state.save({
     clean: !basis.usable,
     meta: {
@@ -344,6 +345,7 @@ function saveStage(
     removedOutputs: previousOutputs ? [...previousOutputs.keys()].filter((file) => !records.has(file)) : [],
     // Only what changed: at 5,000 posts the articles' recent posts alone are 5,000 lists.
     lists: { set: new Map([...listsChanged].flatMap((id) => (lists.has(id) ? [[id, lists.get(id) as string] as const] : []))), removed: [...listsChanged].filter((id) => !lists.has(id)) },
+    search: search.commit,
   });
 }
 
@@ -376,12 +378,12 @@ function reportStage(
 }
 
 /**
- * Stage finish: the output is the new site, the state says so. A failure here (a full disk) costs
- * the next run a comparison of every file, not a wrong site.
+ * Stage finish: the output is the new site, the state says so (the run's second and last
+ * transaction, one row). A failure here (a full disk) costs the next run a comparison of every
+ * file, not a wrong site.
  */
-function finishStage(run: Run, search: SearchIndexUpdate, meta: { reportMemo: ReportMemo | undefined; inputs: string }): void {
+function finishStage(run: Run, meta: { reportMemo: ReportMemo | undefined; inputs: string }): void {
   try {
-    search.commit();
     const after = statSync(run.options.outDir);
     run.state.save({ clean: false, meta: { publishing: undefined, outputFolder: { ino: after.ino, ctimeMs: after.ctimeMs }, ...meta }, posts: [], removedPosts: [], outputs: new Map(), removedOutputs: [] });
   } catch (error) {

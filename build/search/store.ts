@@ -32,7 +32,7 @@ export function searchStore(
     manifest: state.manifest,
     /** A term chunk's text, by file name. */
     chunk: (name: string) => reading(() => (chunkByName.get(name) as { contents: string } | undefined)?.contents),
-    /** In one transaction; with `replace`, every page and chunk not set or added is deleted. */
+    /** In the transaction in progress (a run's save of the state), else in one of its own; with `replace`, every page and chunk not set or added is deleted. */
     save(change: {
       replace: boolean;
       set: ReadonlyMap<string, StoredPage>;
@@ -41,7 +41,8 @@ export function searchStore(
       chunks: ReadonlyMap<string, string>;
       droppedChunks: readonly string[];
     }): void {
-      db.exec('BEGIN IMMEDIATE');
+      const own = !db.isTransaction;
+      if (own) db.exec('BEGIN IMMEDIATE');
       try {
         if (change.replace) db.exec('DELETE FROM search_pages; DELETE FROM search_chunks');
         const remove = db.prepare('DELETE FROM search_pages WHERE path = ?');
@@ -53,8 +54,10 @@ export function searchStore(
         const addChunk = db.prepare('INSERT OR IGNORE INTO search_chunks (name, contents) VALUES (?, ?)');
         for (const [name, contents] of change.chunks) addChunk.run(name, contents);
         state.setManifest(change.manifest);
-        db.exec('COMMIT');
+        if (own) db.exec('COMMIT');
       } catch (error) {
+        // Within the state's save, its own rollback and message.
+        if (!own) throw error;
         if (db.isTransaction) db.exec('ROLLBACK');
         throw state.savingFailed(error);
       }

@@ -113,6 +113,8 @@ export interface StateChanges {
   removedOutputs: readonly string[];
   /** News lists whose order is new or changed, and those gone. */
   lists?: { set: ReadonlyMap<string, string>; removed: Iterable<string> };
+  /** The search index's records and chunks (SearchIndexUpdate.commit), written in the same transaction. */
+  search?: () => void;
 }
 
 /** The state of one output folder, read table by table (post bodies one at a time, when a page needs one). */
@@ -187,7 +189,7 @@ export class BuildState {
     this.remembered[key] = value;
   }
 
-  /** The search index's records and chunks (their tables, saved in a transaction of their own). */
+  /** The search index's records and chunks (their tables, saved with the run's save or in a transaction of their own). */
   searchStore(): SearchStore {
     return searchStore(this.db, {
       reading: (read) => this.read(read),
@@ -289,11 +291,14 @@ export class BuildState {
       if (known) putRows(db, 'wp_known', ['id', 'modified', 'media_id', 'terms'], known.rows, known.removed);
       putRows(db, 'outputs', ['path', 'key', 'size', 'list', 'page', 'posts', 'crc'], outputs, changes.removedOutputs);
       if (changes.lists) putRows(db, 'lists', ['id', 'fingerprint'], changes.lists.set, changes.lists.removed);
+      changes.search?.();
       db.exec('COMMIT');
       this.remembered = {};
     } catch (error) {
       // SQLite ends the transaction itself on some errors (a full disk).
       if (db.isTransaction) db.exec('ROLLBACK');
+      // What was set meanwhile (the search manifest) was rolled back too: the next run reads the file.
+      this.kept = { meta: new Map() };
       throw savingFailure('saving the build state', this.file, error);
     }
     this.generation = generation;
