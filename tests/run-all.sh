@@ -10,18 +10,34 @@ bash tests/ensure-system-deps.sh || exit 1
 
 status=0
 step() { echo; echo "==> $* (at ${SECONDS} s)"; }
+# A step run beside others: its output is kept in .tmp/steps and shown whole, under its heading
+# (the time it started), once it is done; `finish NAME HEADING` waits for it and records a failure.
+mkdir -p .tmp/steps
+declare -A started pids
+beside() { local name=$1; shift; started[$name]=$SECONDS; "$@" >".tmp/steps/$name.log" 2>&1 & pids[$name]=$!; }
+finish() {
+  local code=0
+  wait "${pids[$1]}" || code=$?
+  echo; echo "==> $2 (at ${started[$1]} s)"
+  cat ".tmp/steps/$1.log"
+  [ "$code" -eq 0 ] || status=1
+}
 
-step "Type check"
-npx tsc --noEmit || status=1
+# The type check and ESLint each use one core: on CI's two they run side by side.
+beside tsc npx tsc --noEmit
+beside eslint npx eslint .
+finish tsc "Type check"
+finish eslint "Lint (ESLint: typescript-eslint, layers, import cycles)"
 
-step "Lint (ESLint: typescript-eslint, layers, import cycles)"
-npx eslint . || status=1
+# The snapshot's build for the site checks and the browser tests shares nothing with the unit tests
+# (they build into folders of their own): it runs while the unit tests start, whose first build
+# (warm-media-setup.ts) leaves one core idle.
+beside site node build/launch.mjs --out .tmp/site --site-url "http://127.0.0.1:${TEST_PORT:-4173}"
 
 step "Unit and render tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/unit.json || status=1
 
-step "Build of the embedded snapshot into .tmp/site"
-node build/launch.mjs --out .tmp/site --site-url "http://127.0.0.1:${TEST_PORT:-4173}" || status=1
+finish site "Build of the embedded snapshot into .tmp/site"
 
 step "Checks over the whole built site (links, HTML, budgets)"
 npx vitest run --config tests/site/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/site.json || status=1
