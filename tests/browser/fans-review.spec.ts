@@ -109,9 +109,8 @@ test.describe("back after 'Charger plus d'articles'", () => {
 test.describe('at 320 px wide', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  test('no page scrolls sideways', async ({ page }, testInfo) => {
-    // Every page, once: 320 px is a phone's width (the desktop project at that width is the same layout without touch).
-    test.skip(testInfo.project.name !== PHONE, 'run by the phone project');
+  test('no page scrolls sideways', { tag: '@phone-only' }, async ({ page }) => {
+    // Every page, once, by the phone project: 320 px is a phone's width (the desktop project at that width is the same layout without touch).
     test.setTimeout(600_000);
     const overflowing: string[] = [];
     for (const path of builtPagePaths()) {
@@ -216,8 +215,8 @@ test.describe('pictures as sharp as the screen', () => {
     });
   }
 
-  test('the home hero on a 3x phone: the widest file, drawn at most at its own size', async ({ browser }, testInfo) => {
-    test.skip(testInfo.project.name !== PHONE, 'the phone crops the hero into a portrait box');
+  test('the home hero on a 3x phone: the widest file, drawn at most at its own size', { tag: '@phone-only' }, async ({ browser }) => {
+    // Phone only: the phone crops the hero into a portrait box.
     const { page, close } = await openAt(browser, '/', { width: 390, height: 844 }, 3, true);
     const hero = (await drawnImages(page)).find((image) => image.need > 3000);
     // 390×692 box: a 16:9 picture covers 1230 CSS px, 3690 device px; the snapshot's sources are 1024 px.
@@ -225,8 +224,8 @@ test.describe('pictures as sharp as the screen', () => {
     await close();
   });
 
-  test('sidebar thumbnails on a 3x phone are 216 px files', async ({ browser }, testInfo) => {
-    test.skip(testInfo.project.name !== PHONE, '3x screens are phones');
+  test('sidebar thumbnails on a 3x phone are 216 px files', { tag: '@phone-only' }, async ({ browser }) => {
+    // Phone only: 3x screens are phones.
     const { page, close } = await openAt(browser, '/actualites/article/64/', { width: 390, height: 844 }, 3, true);
     const thumbs = (await drawnImages(page)).filter((image) => Math.round(image.need) === 216);
     expect(thumbs.length).toBeGreaterThan(0);
@@ -236,8 +235,8 @@ test.describe('pictures as sharp as the screen', () => {
 });
 
 test.describe('keyboard: Escape in the menu', () => {
-  test("closes a desktop dropdown and gives the focus back to its button", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === PHONE, 'dropdowns open over the page on desktop');
+  test("closes a desktop dropdown and gives the focus back to its button", { tag: '@desktop-only' }, async ({ page }) => {
+    // Desktop only: dropdowns open over the page on desktop.
     await page.goto('/');
     await waitForIslands(page);
     const club = page.getByRole('button', { name: 'Club', exact: true });
@@ -252,8 +251,8 @@ test.describe('keyboard: Escape in the menu', () => {
     await expect(club).toBeFocused();
   });
 
-  test("closes the phone menu and gives the focus back to 'Menu'", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== PHONE, 'the toggle menu is the phone layout');
+  test("closes the phone menu and gives the focus back to 'Menu'", { tag: '@phone-only' }, async ({ page }) => {
+    // Phone only: the toggle menu is the phone layout.
     await page.goto('/');
     await waitForIslands(page);
     const toggle = page.locator('.menu-toggle');

@@ -183,8 +183,8 @@ test.describe('French dates and typography', () => {
 });
 
 test.describe('phone menu', () => {
-  test('aligns Club, Saison and Partenaires with Actus, Boutique and Cashless', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== PHONE, 'the toggle menu is the phone and tablet layout');
+  test('aligns Club, Saison and Partenaires with Actus, Boutique and Cashless', { tag: '@phone-only' }, async ({ page }) => {
+    // Phone only: the toggle menu is the phone and tablet layout.
     await page.goto('/');
     await waitForIslands(page);
     await page.getByRole('link', { name: 'Menu' }).click();

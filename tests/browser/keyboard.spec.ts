@@ -1,8 +1,8 @@
 import { expect, test, waitForIslands } from './fixtures.js';
 
 /** Issue 6: every widget is usable with the keyboard alone (key presses only, no clicks). */
-test.describe('keyboard alone', () => {
-  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'keyboard checks run once, on the desktop layout'));
+test.describe('keyboard alone', { tag: '@desktop-only' }, () => {
+  // Desktop only: keyboard checks run once, on the desktop layout.
 
   test('the calendar month filter', async ({ page }) => {
     await page.goto('/equipe/match/calendrier/');

@@ -116,8 +116,8 @@ test.describe('menu', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('dropdowns and links work with the keyboard alone', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'keyboard check on the desktop menu');
+  test('dropdowns and links work with the keyboard alone', { tag: '@desktop-only' }, async ({ page }) => {
+    // Desktop only: keyboard check on the desktop menu.
     await page.goto('/');
     await waitForIslands(page);
     await page.getByRole('button', { name: 'Partenaires' }).focus();
@@ -129,8 +129,8 @@ test.describe('menu', () => {
     await expect(page).toHaveURL(/\/partenaires\/nos-partenaires\/$/);
   });
 
-  test.describe('on a phone', () => {
-    test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'phone', 'mobile navigation'));
+  test.describe('on a phone', { tag: '@phone-only' }, () => {
+    // Phone only: mobile navigation.
 
     test('the toggle opens and closes the menu from the first tap', async ({ page, consoleErrors }) => {
       await page.goto('/contact/');
@@ -166,8 +166,8 @@ test.describe('menu', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('on a phone the menu opens and every link can be reached', async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== 'phone', 'mobile navigation');
+    test('on a phone the menu opens and every link can be reached', { tag: '@phone-only' }, async ({ page }) => {
+      // Phone only: mobile navigation.
       await page.goto('/cashless/');
       await page.getByRole('link', { name: 'Menu' }).click();
       await expect(page.locator('#site-menu')).toBeVisible();
@@ -176,8 +176,8 @@ test.describe('menu', () => {
       }
     });
 
-    test('on a desktop the dropdowns open on hover', async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== 'desktop', 'desktop navigation');
+    test('on a desktop the dropdowns open on hover', { tag: '@desktop-only' }, async ({ page }) => {
+      // Desktop only: desktop navigation.
       await page.goto('/');
       await page.getByRole('button', { name: 'Club' }).hover();
       await expect(page.getByRole('link', { name: 'Palmarès' })).toBeVisible();

@@ -94,8 +94,8 @@ test.describe('calendar without JavaScript', () => {
 });
 
 test.describe('player detail', () => {
-  test('shows one section at a time and compacts the header', async ({ page, consoleErrors }, testInfo) => {
-    test.skip(testInfo.project.name === PHONE, 'phones show about and career without tabs');
+  test('shows one section at a time and compacts the header', { tag: '@desktop-only' }, async ({ page, consoleErrors }) => {
+    // Desktop only: phones show about and career without tabs.
     await page.goto('/equipe/pro/joueurs/details/2/');
     await waitForIslands(page);
     const header = page.locator('.player-header');
@@ -128,8 +128,8 @@ test.describe('player detail', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('tabs work from the keyboard', async ({ page, consoleErrors }, testInfo) => {
-    test.skip(testInfo.project.name === PHONE, 'phones show about and career without tabs');
+  test('tabs work from the keyboard', { tag: '@desktop-only' }, async ({ page, consoleErrors }) => {
+    // Desktop only: phones show about and career without tabs.
     await page.goto('/equipe/pro/joueurs/details/2/');
     await waitForIslands(page);
     await page.getByRole('tab', { name: 'Résumé' }).focus();
@@ -144,8 +144,8 @@ test.describe('player detail', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('filters the portfolio: TOUTES, équipe DE FRANCE, Champion', async ({ page, consoleErrors }, testInfo) => {
-    test.skip(testInfo.project.name === PHONE, 'phones show only about and career');
+  test('filters the portfolio: TOUTES, équipe DE FRANCE, Champion', { tag: '@desktop-only' }, async ({ page, consoleErrors }) => {
+    // Desktop only: phones show only about and career.
     await page.goto('/equipe/pro/joueurs/details/2/');
     await waitForIslands(page);
     const pictures = page.locator('.portfolio-grid li');
@@ -161,8 +161,8 @@ test.describe('player detail', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('on a phone shows only about and career, with a Retour button', async ({ page, consoleErrors }, testInfo) => {
-    test.skip(testInfo.project.name !== PHONE, 'phone variant');
+  test('on a phone shows only about and career, with a Retour button', { tag: '@phone-only' }, async ({ page, consoleErrors }) => {
+    // Phone only: phone variant.
     await page.goto('/equipe/pro/joueurs/details/2/');
     await waitForIslands(page);
     await expect(page.locator('#joueur-a-propos')).toBeVisible();
