@@ -189,7 +189,7 @@ export function formatRunLine(run: BuildRun, pages: number): string {
   const posts = run.mode === 'incremental'
     ? `${n(run.posts.added)} new, ${n(run.posts.changed)} changed, ${n(run.posts.removed)} removed posts`
     : `${n(run.posts.total)} posts`;
-  const wordpress = run.wordpress ? `; WordPress: ${n(run.wordpress.requests)} requests, ${formatBytes(run.wordpress.bytes)}` : '';
+  const wordpress = run.wordpress ? `; WordPress: ${n(run.wordpress.requests)} request${run.wordpress.requests === 1 ? '' : 's'}, ${formatBytes(run.wordpress.bytes)}` : '';
   const listed = run.listed ? ` (every id listed: ${run.listed})` : '';
   return `${head}: ${posts}; ${n(run.pagesRendered)} of ${n(pages)} pages rendered${wordpress}${listed}`;
 }

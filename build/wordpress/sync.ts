@@ -80,14 +80,10 @@ export async function syncWordPress(apiUrl: string, previous: SyncState | undefi
  * the full sync then says what became of it.
  */
 async function notifiedPostsPull(pull: Pull, previous: SyncState, notified: readonly number[], traffic: Traffic, report: (line: string) => void): Promise<LivePull | undefined> {
-  const fetched = new Map<number, unknown>();
-  for (const item of await fetchByIds(pull, [...new Set(notified)].sort((a, b) => a - b))) {
-    const id = idOf(item);
-    if (id !== undefined && notified.includes(id)) fetched.set(id, item);
-  }
+  const fetched = putById(new Map(), await fetchByIds(pull, [...new Set(notified)].sort((a, b) => a - b)), (id) => notified.includes(id));
   if (notified.some((id) => !fetched.has(id))) return undefined;
   const known = { ...previous.known, ...knownOf([...fetched.values()]) };
-  report(`wordpress  notified posts: ${fetched.size}; ${traffic.requests} requests, ${(traffic.bytes / 1024).toFixed(0)} KB`);
+  report(`wordpress  notified posts: ${fetched.size}; ${requests(traffic)}`);
   const ids = Object.keys(known).map(Number).sort((a, b) => a - b);
   return { posts: [...fetched.values()], ids, categories: [], tags: [], termsKept: true, sync: { marker: previous.marker, known }, traffic, warnings: [] };
 }
@@ -109,10 +105,7 @@ async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic
   ]);
 
   const fetched = new Map<number, unknown>();
-  for (const item of changed.items) {
-    const id = idOf(item);
-    if (id !== undefined && !fetched.has(id)) fetched.set(id, item);
-  }
+  putById(fetched, changed.items, (id) => !fetched.has(id));
 
   // Which ids exist now: what was known plus what came back, unless the newest ids or the count say otherwise.
   let ids = new Set([...Object.keys(previous.known).map(Number), ...fetched.keys()]);
@@ -137,10 +130,7 @@ async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic
     if (!post || fetched.has(id)) continue;
     if ((post.mediaId > 0 && editedMedia.has(post.mediaId)) || post.terms.some((term) => !terms.has(term))) toFetch.add(id);
   }
-  for (const item of await fetchByIds(pull, [...toFetch].sort((a, b) => a - b))) {
-    const id = idOf(item);
-    if (id !== undefined && ids.has(id)) fetched.set(id, item);
-  }
+  putById(fetched, await fetchByIds(pull, [...toFetch].sort((a, b) => a - b)), (id) => ids.has(id));
   const known = { ...previous.known, ...knownOf([...fetched.values()]) };
   for (const id of Object.keys(known).map(Number)) if (!ids.has(id)) delete known[id];
   for (const id of fetched.keys()) ids.add(id);
@@ -148,7 +138,7 @@ async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic
   const marker = latest(latest(previous.marker, [...fetched.values()]), media.items);
   report(
     `wordpress  incremental: ${fetched.size} new or modified posts, ${ids.size} published` +
-      `${listed ? ` (every id listed: ${listed})` : ''}; ${traffic.requests} requests, ${(traffic.bytes / 1024).toFixed(0)} KB`,
+      `${listed ? ` (every id listed: ${listed})` : ''}; ${requests(traffic)}`,
   );
   return {
     posts: [...fetched.values()],
@@ -161,6 +151,18 @@ async function incrementalPull(pull: Pull, previous: SyncState, traffic: Traffic
     warnings,
   };
 }
+
+/** Each item with a usable id that `wanted` accepts, set into `into` by its id. */
+function putById(into: Map<number, unknown>, items: readonly unknown[], wanted: (id: number) => boolean): Map<number, unknown> {
+  for (const item of items) {
+    const id = idOf(item);
+    if (id !== undefined && wanted(id)) into.set(id, item);
+  }
+  return into;
+}
+
+/** '1 request, 7 KB'. */
+const requests = (traffic: Traffic) => `${traffic.requests} request${traffic.requests === 1 ? '' : 's'}, ${(traffic.bytes / 1024).toFixed(0)} KB`;
 
 /** Posts by id, 100 per request, with _embed. */
 async function fetchByIds(pull: Pull, ids: number[]): Promise<unknown[]> {
