@@ -17,6 +17,8 @@ export default defineConfig({
   ...base,
   testDir: '.',
   testMatch: 'team.spec.ts',
+  // The tests of what the build's time changes; the others see the same pages as in the main suite.
+  grep: /@build-time/,
   reporter: [['list'], ['json', { outputFile: path.join(ROOT, '.tmp/results/browser-team.json') }]],
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {

@@ -2,7 +2,13 @@ import { expect, test, waitForIslands } from './fixtures.js';
 
 const PHONE = 'phone';
 
-test.describe('calendar', () => {
+/*
+ * '@build-time': what the build's time changes (the home's upcoming matches, the calendar's scores)
+ * and tests/browser/team.config.ts checks again against a mid-season build. The player and staff
+ * pages depend on it only through the ages, which no test reads: the main suite checks them once.
+ */
+
+test.describe('calendar', { tag: '@build-time' }, () => {
   test('filters by month and comes back with Tous les matchs', async ({ page, consoleErrors }) => {
     await page.goto('/equipe/match/calendrier/');
     await waitForIslands(page);
@@ -83,7 +89,7 @@ test.describe('calendar', () => {
   });
 });
 
-test.describe('calendar without JavaScript', () => {
+test.describe('calendar without JavaScript', { tag: '@build-time' }, () => {
   test.use({ javaScriptEnabled: false });
   test('shows every month, the filter entries leading to the month sections', async ({ page }) => {
     await page.goto('/equipe/match/calendrier/');
@@ -246,7 +252,7 @@ test.describe('staff', () => {
   });
 });
 
-test.describe("home 'Les matchs'", () => {
+test.describe("home 'Les matchs'", { tag: '@build-time' }, () => {
   // A time after the team build (2026-01-15): matches between the two must disappear in the browser.
   const browserNow = new Date('2026-02-10T12:00:00Z');
 
