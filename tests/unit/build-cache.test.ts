@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { parseOptions } from '../../build/options.js';
 import { runBuild } from '../../build/pipeline.js';
 import { rowChecksum, stateFile } from '../../build/state/database.js';
 import { readTree } from './read-tree.js';
 import { warmMedia } from './warm-media.js';
+
+// Most tests end in a clean build: the islands and styles bundled once for the file (bundle-once.ts).
+vi.mock('../../build/bundle.js', async (original) => (await import('./bundle-once.js')).bundleOnce(original));
 
 /** A persistent cache is never trusted blindly: anything odd gives one warning and a clean build. */
 describe('the build cache', () => {

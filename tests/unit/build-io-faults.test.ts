@@ -47,6 +47,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
   return { ...actual, default: { ...actual, rename }, rename };
 });
+// Dozens of builds, most of them clean: the islands and styles bundled once for the file (bundle-once.ts).
+vi.mock('../../build/bundle.js', async (original) => (await import('./bundle-once.js')).bundleOnce(original));
 
 const NOW = '2026-01-15T12:00:00Z';
 const SNAPSHOT = path.resolve(import.meta.dirname, '../../data/wordpress');

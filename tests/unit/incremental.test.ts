@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseOptions, type BuildOptions } from '../../build/options.js';
 import { runBuild, type WarmState } from '../../build/pipeline.js';
 import type { BuildReport } from '../../build/report.js';
@@ -11,6 +11,9 @@ import { createRandom, MUTATIONS, mutationSequence, snapshotContent, touch, type
 import { startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';
 import { readTree } from './read-tree.js';
 import { warmMedia } from './warm-media.js';
+
+// Each step builds clean: the islands and styles bundled once for the file (tests/unit/bundle-once.ts).
+vi.mock('../../build/bundle.js', async (original) => (await import('./bundle-once.js')).bundleOnce(original));
 
 const NOW = '2026-01-15T12:00:00Z';
 

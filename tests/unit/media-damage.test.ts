@@ -2,13 +2,17 @@ import { linkSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseOptions } from '../../build/options.js';
 import type { BuildReport } from '../../build/report.js';
 import { runBuild } from '../../build/pipeline.js';
 import { sha256 } from '../../build/fs.js';
 import { damageRecord, variantFiles } from './media-index.js';
 import { readTree } from './read-tree.js';
+import { warmMedia } from './warm-media.js';
+
+// Most tests build with --clean: the islands and styles bundled once for the file (bundle-once.ts).
+vi.mock('../../build/bundle.js', async (original) => (await import('./bundle-once.js')).bundleOnce(original));
 
 /**
  * Issue 30: the media store is verified. Damage to a converted image (also one an earlier build
@@ -49,6 +53,9 @@ async function expectCleanOutput(out: string): Promise<void> {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'sqbb-media-damage-'));
+  // The snapshot's images converted once for the run (warm-media-setup.ts), as a cold first build
+  // converts them: each test damages this cache and checks the repair against this first output.
+  await warmMedia(cache());
   await build('site');
   reference = await readTree(path.join(root, 'site'));
 });
