@@ -73,12 +73,16 @@ test.describe("back after 'Charger plus d'articles'", () => {
       const card = document.querySelectorAll('.news-grid > li')[19] as HTMLElement;
       window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 120);
     });
-    const scrolled = await page.evaluate(() => window.scrollY);
-    expect(scrolled).toBeGreaterThan(1000);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    // Where the fan was when they clicked: a late layout (a font swapped in on a loaded machine) may
+    // have moved the card, and the click scroll it into view again.
+    await page.evaluate(() => document.addEventListener('click', () => sessionStorage.setItem('scrolled-at-click', String(window.scrollY)), { capture: true, once: true }));
     const articleHref = await link.getAttribute('href');
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${articleHref ?? 'missing'}$`));
     await expect(page.locator('h1')).toBeVisible();
+    const scrolled = Number(await page.evaluate(() => sessionStorage.getItem('scrolled-at-click')));
+    expect(scrolled).toBeGreaterThan(1000);
 
     await page.goBack();
     await waitForIslands(page);
