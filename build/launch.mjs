@@ -57,8 +57,9 @@ async function compile() {
     await rm(temporary, { recursive: true, force: true });
     if (!existsSync(entry)) throw error;
   }
-  // Earlier compilations of other sources are of no use any more.
+  // Earlier compilations of other sources are of no use any more; another build compiling the same
+  // sources right now (npm test builds the site while the unit tests start theirs) keeps its folder.
   for (const name of await readdir(compiledRoot)) {
-    if (name !== path.basename(folder)) await rm(path.join(compiledRoot, name), { recursive: true, force: true });
+    if (name !== path.basename(folder) && !name.startsWith(`${path.basename(folder)}.tmp-`)) await rm(path.join(compiledRoot, name), { recursive: true, force: true });
   }
 }
