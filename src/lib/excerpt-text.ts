@@ -62,5 +62,5 @@ export function lettersOf(text: string): string {
  * spaces), where letters and digits are exactly these (excerpt-text.test.ts checks each code point):
  * matched without Unicode properties, five times faster.
  */
-const BEYOND_LATIN = /[^\u0000-\u024f\u2000-\u206f]/;
+const BEYOND_LATIN = /[\u0250-\u1fff\u2070-\uffff]/;
 const NOT_LATIN_LETTER = /[^0-9A-Za-z\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+/g;
