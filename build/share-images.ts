@@ -73,7 +73,7 @@ async function renderCard(portrait: Uint8Array, portraitFile: string, overlay: s
   const picture = type ? Buffer.from(portrait) : await sharp(portrait).png().toBuffer();
   // Cover, from the top: the portrait fills its box, cut at the bottom or on both sides.
   const image = `<image width="${PORTRAIT.width}" height="${PORTRAIT.height}" preserveAspectRatio="xMidYMin slice" href="data:${type ?? 'image/png'};base64,${picture.toString('base64')}"/>`;
-  return sharp(Buffer.from(overlay.replace(PORTRAIT_PLACE, image))).removeAlpha().png().toBuffer();
+  return sharp(Buffer.from(overlay.replace(PORTRAIT_PLACE, () => image))).removeAlpha().png().toBuffer();
 }
 
 /** The card's SVG but its portrait (sharp draws the texts with the system's fonts, DejaVu Sans on Debian). */
