@@ -13,7 +13,6 @@ import type { NormalizedContent } from './normalize.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
-import { planRenderThreads, startRenderPool, type RenderPool } from './render/pool.js';
 import type { RenderSiteResult } from './render/render-site.js';
 import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
 import { assetsToState, forgetting, inputsFingerprint, nothingNew, runBasis, unchangedRun, type RunBasis } from './run-basis.js';
@@ -90,42 +89,34 @@ async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState 
   const stages: Record<string, number> = {};
   const state = await timed(stages, 'cache', () => openState(options, warm, damaged !== undefined));
   const run: Run = { options, quiet, state, stages, warnings: [] };
-  // A clean build's render workers start loading as soon as the post count says it will have some.
-  const early: { pool?: RenderPool } = {};
   try {
     // The data files first: a malformed one stops the build before anything is fetched or written.
     const data = await timed(run.stages, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
     const basis = reuseOfState(run, damaged);
     const inputs = staticInputs(run, data);
     const postsUsable = basis.cachedMeta?.mediaBasis === inputs.mediaBasis;
-    const onPostCount = (posts: number) => {
-      favourMemoryForLargeBuilds(posts);
-      const threads = basis.usable && basis.cachedMeta ? 1 : planRenderThreads(options.renderWorkers, posts);
-      if (threads > 1) early.pool ??= startRenderPool(threads - 1);
-    };
-    const fetched = await timed(run.stages, 'fetch', () => fetchStage(run, basis, inputs, postsUsable, onPostCount));
+    const fetched = await timed(run.stages, 'fetch', () => fetchStage(run, basis, inputs, postsUsable));
     if (basis.outputTrusted && postsUsable && nothingNew(state, fetched, basis.cachedMeta) && state.meta('inputs') === inputs.fingerprint) {
       const unchanged = await timed(run.stages, 'check', () => unchangedRun(options, data, fetched));
       // A run leaves nothing working behind it: cards missing from the cache are in it when it ends.
       await inputs.shareCards.files.catch(() => {});
       if (unchanged) return publishReport(run, { ...unchanged, stages: run.stages });
     }
-    return await makeSite(run, basis, inputs, fetched, postsUsable, early.pool);
+    return await makeSite(run, basis, inputs, fetched, postsUsable);
   } finally {
-    await early.pool?.close();
     if (!warm) state.close();
   }
 }
 
 /** Something changed: the stages that make pages (React, sanitize-html and the pages load only now). */
-async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched: FetchedContent, postsUsable: boolean, earlyPool: RenderPool | undefined): Promise<BuildReport> {
+async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched: FetchedContent, postsUsable: boolean): Promise<BuildReport> {
   const { options, state } = run;
   const stages = await loadPageStages();
   const bundling = bundleStage(run, stages, inputs.data, basis);
   const cachedPosts = basis.usable && basis.cachedMeta ? state.posts() : undefined;
   // Render workers (large clean builds only) load meanwhile, on the other core, and help normalize.
-  const threads = planRenderThreads(options.renderWorkers, cachedPosts ? 0 : fetched.posts.length);
-  const pool = earlyPool ?? (threads > 1 ? startRenderPool(threads - 1) : undefined);
+  const threads = stages.planRenderThreads(options.renderWorkers, cachedPosts ? 0 : fetched.posts.length);
+  const pool = threads > 1 ? stages.startRenderPool(threads - 1) : undefined;
   let output: OutputWriter | undefined;
   try {
     const content = await timed(run.stages, 'normalize', () => normalizeStage(run, stages, fetched, basis, cachedPosts, postsUsable, pool));
@@ -184,6 +175,7 @@ async function loadPageStages() {
     import('../src/routes.js'),
     import('./shrink-gate.js'),
     import('./render/render-site.js'),
+    import('./render/pool.js'),
     import('./render/input-reach.js'),
     import('./bundle.js'),
     import('./hosting/index.js'),
@@ -238,7 +230,7 @@ function staticInputs(run: Run, data: StaticData): StaticInputs {
 }
 
 /** Stage fetch: what changed at the source since the state's run, or everything. */
-function fetchStage(run: Run, basis: RunBasis, inputs: StaticInputs, postsUsable: boolean, onPostCount: (posts: number) => void): Promise<FetchedContent> {
+function fetchStage(run: Run, basis: RunBasis, inputs: StaticInputs, postsUsable: boolean): Promise<FetchedContent> {
   const { state } = run;
   // Posts whose images failed for a passing reason (a timeout, a cache write error) are read from
   // the source again, and normalized again, until they have them.
@@ -248,7 +240,7 @@ function fetchStage(run: Run, basis: RunBasis, inputs: StaticInputs, postsUsable
   // A sync of the notified posts lists no ids: the posts to fetch again need the full one.
   const { notifiedPosts, ...full } = run.options;
   const options = notifiedPosts && retried.size === 0 && basis.cachedMeta ? run.options : full;
-  return fetchContent(options, since, inputs.localMedia, onPostCount);
+  return fetchContent(options, since, inputs.localMedia, favourMemoryForLargeBuilds);
 }
 
 /** Stage bundle: the islands' bundles and the stylesheet, reused while their props are; made while the content is normalized. */
