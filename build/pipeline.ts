@@ -379,7 +379,7 @@ function reportStage(
 
 /**
  * Stage finish: the output is the new site, the state says so (the run's second and last
- * transaction, one row). A failure here (a full disk) costs the next run a comparison of every
+ * transaction, a few values). A failure here (a full disk) costs the next run a comparison of every
  * file, not a wrong site.
  */
 function finishStage(run: Run, meta: { reportMemo: ReportMemo | undefined; inputs: string }): void {

@@ -11,7 +11,7 @@ import type { Traffic } from './wordpress/http.js';
 import type { ReportMemo } from './state/build-state.js';
 import type { WriteResult } from './write.js';
 import { groupWarnings, type BuildWarning } from './warnings.js';
-import { formatCount } from './format-count.js';
+import { countOf, formatCount } from './format-count.js';
 import { writeFileAtomic } from './fs.js';
 
 export interface PageTypeReport {
@@ -189,7 +189,7 @@ export function formatRunLine(run: BuildRun, pages: number): string {
   const posts = run.mode === 'incremental'
     ? `${n(run.posts.added)} new, ${n(run.posts.changed)} changed, ${n(run.posts.removed)} removed posts`
     : `${n(run.posts.total)} posts`;
-  const wordpress = run.wordpress ? `; WordPress: ${n(run.wordpress.requests)} request${run.wordpress.requests === 1 ? '' : 's'}, ${formatBytes(run.wordpress.bytes)}` : '';
+  const wordpress = run.wordpress ? `; WordPress: ${countOf(run.wordpress.requests, 'request')}, ${formatBytes(run.wordpress.bytes)}` : '';
   const listed = run.listed ? ` (every id listed: ${run.listed})` : '';
   return `${head}: ${posts}; ${n(run.pagesRendered)} of ${n(pages)} pages rendered${wordpress}${listed}`;
 }

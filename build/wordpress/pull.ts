@@ -1,3 +1,4 @@
+import { countOf } from '../format-count.js';
 import { createLimiter, DEFAULT_HTTP, getWithRetry, WordPressError, type HttpOptions } from './http.js';
 
 /** WordPress REST objects exactly as received: untrusted until normalize has read them. */
@@ -63,7 +64,7 @@ export async function pullAll(pull: Pull, { onProgress, onPostCount }: Pick<Pull
     if (first) onPostCount?.(first.total ?? first.items.length);
     const { items, pages } = await fetchList(pull, resource, resource === 'posts' ? ALL_POSTS : {}, first);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    onProgress?.(`wordpress  ${resource}: ${items.length} in ${pages} page${pages === 1 ? '' : 's'} (${seconds} s)`);
+    onProgress?.(`wordpress  ${resource}: ${items.length} in ${countOf(pages, 'page')} (${seconds} s)`);
     return items;
   };
   const [posts, categories, tags] = await Promise.all([list('posts'), list('categories'), list('tags')]);

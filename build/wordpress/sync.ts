@@ -1,4 +1,5 @@
 import { isPositiveIntegerId } from '../../src/routes/paths.js';
+import { countOf } from '../format-count.js';
 import { WordPressError, type Traffic } from './http.js';
 import { EMBED, fetchList, fieldOf, firstPage, PER_PAGE, pullAll, runPull, type Pull, type PullOptions, type RawWordPressContent } from './pull.js';
 import { warning, type BuildWarning } from '../warnings.js';
@@ -162,7 +163,7 @@ function putById(into: Map<number, unknown>, items: readonly unknown[], wanted: 
 }
 
 /** '1 request, 7 KB'. */
-const requests = (traffic: Traffic) => `${traffic.requests} request${traffic.requests === 1 ? '' : 's'}, ${(traffic.bytes / 1024).toFixed(0)} KB`;
+const requests = (traffic: Traffic) => `${countOf(traffic.requests, 'request')}, ${(traffic.bytes / 1024).toFixed(0)} KB`;
 
 /** Posts by id, 100 per request, with _embed. */
 async function fetchByIds(pull: Pull, ids: number[]): Promise<unknown[]> {
