@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { parseSrcset } from '../media/collect-images.js';
 import type { SearchDoc } from '../../src/islands/search/index-format.js';
 
 /** What the index keeps of one page (doc-terms.ts makes it an IndexRecord). */
@@ -64,7 +65,7 @@ export function readText(html: string) {
   const headings: string[] = [];
   const text: string[] = [];
   let image: SearchRecord['image'];
-  let smallest: { src: string; width: number } | undefined;
+  let smallest: string | undefined;
   // Element stack: whether each open element is skipped, and what its text goes to.
   const stack: { name: string; skip: boolean; into: 'title' | 'heading' | 'text' | 'none' }[] = [];
   const top = () => stack[stack.length - 1];
@@ -93,7 +94,7 @@ export function readText(html: string) {
         if (skip) return;
         if (name === 'time' && !date) date = attributes.dateTime ?? attributes.datetime;
         if (name === 'source' && !smallest && attributes.type === 'image/webp') smallest = smallestCandidate(attributes.srcSet ?? attributes.srcset);
-        if (name === 'img' && !image && into !== 'none') image = imageOf(smallest?.src ?? attributes.src, Number(attributes.width), Number(attributes.height));
+        if (name === 'img' && !image && into !== 'none') image = imageOf(smallest ?? attributes.src, Number(attributes.width), Number(attributes.height));
         // A linked logo (the partners') says its name only in its alt text.
         if (name === 'img' && attributes.alt && into === 'text' && stack.some((open) => open.name === 'a')) text.push(` ${attributes.alt} `);
         if (BLOCKS.has(name)) text.push(' ');
@@ -152,15 +153,10 @@ export function squash(text: string): string {
   return text.replace(/\s\s+|[^\S ]/g, ' ').trim();
 }
 
-/** 'a-400.webp 400w, a-600.webp 600w' → the 400w candidate. */
-export function smallestCandidate(srcset: string | undefined): { src: string; width: number } | undefined {
-  let best: { src: string; width: number } | undefined;
-  for (const candidate of (srcset ?? '').split(',')) {
-    const [src, descriptor] = candidate.trim().split(/\s+/);
-    const width = Number(descriptor?.replace(/w$/, ''));
-    if (src && width > 0 && (!best || width < best.width)) best = { src, width };
-  }
-  return best;
+/** 'a-400.webp 400w, a-600.webp 600w' → 'a-400.webp'. */
+export function smallestCandidate(srcset: string | undefined): string | undefined {
+  const sized = parseSrcset(srcset ?? '').filter((candidate) => candidate.width);
+  return sized.sort((a, b) => (a.width ?? 0) - (b.width ?? 0))[0]?.url;
 }
 
 /** A post page's date and categories, from its NewsArticle JSON-LD (the page's own structured data). */

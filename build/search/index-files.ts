@@ -193,19 +193,14 @@ function splitChunk(text: string): [term: string, part: string][] {
   return parts;
 }
 
-/** One term of a chunk: its postings are 'gap from the previous document,weight,…', documents in order. */
-function termPart(term: string, postings: string): string {
-  return `[${JSON.stringify(term)},[${postings}]]`;
-}
-
-/** A chunk's terms with their parts, the changes applied, in term order. */
+/** A chunk's terms with their parts ('["term",[gap from the previous document,weight,…]]'), the changes applied, in term order. */
 function termParts(terms: readonly [string, string][], changes: Map<string, number[]> | undefined): [string, string][] {
   if (!changes) return [...terms];
   const parts = new Map(terms);
   for (const [term, change] of changes) {
     const part = parts.get(term);
     const list = merged(part ? part.slice(part.lastIndexOf('[') + 1, -2) : '', change);
-    if (list) parts.set(term, termPart(term, list));
+    if (list) parts.set(term, `[${JSON.stringify(term)},[${list}]]`);
     else parts.delete(term);
   }
   // Terms sort as strings (by UTF-16 code units), as `<` compares them.

@@ -6,7 +6,7 @@ import type { OutputFile } from '../output-file.js';
 import type { RenderedOutput } from '../render/render-site.js';
 import { decodeRecord, type IndexRecord } from './doc-terms.js';
 import { bundleCount, StoreMismatch, updateIndexFiles, writeSearchIndex, type DocChange, type IndexFiles } from './index-files.js';
-import { recordOfHtml, searchedRoute } from './page-record.js';
+import { recordOfHtml, searchedRoutes } from './page-record.js';
 import type { SearchStore, StoredPage } from './store.js';
 
 export interface SearchPage {
@@ -37,11 +37,9 @@ export interface SearchIndexUpdate {
   /** Index files to write (the writer leaves alone those whose bytes are the output's). */
   files: OutputFile[];
   kept: string[];
-  /** False when no record changed: every file of the index is kept. */
-  changed: boolean;
   /** True when the whole index was made again from every record (a clean build, a document removed or inserted). */
   rebuilt: boolean;
-  /** Saves the records once the build's output is in place (a failed build keeps the previous ones). */
+  /** Saves the records and chunks, in the run's save of the state (StateChanges.search). */
   commit(): void;
 }
 
@@ -69,7 +67,7 @@ function indexUpdate({ store, outDir, pages, clean = false }: SearchIndexInput):
   const changed = new Map<string, PageChange>();
   const present = new Set<string>();
   for (const page of pages) {
-    const route = searchedRoute(page.routeId);
+    const route = searchedRoutes.get(page.routeId);
     if (!route) continue;
     present.add(page.path);
     const known = stored.has(page.path);
@@ -83,7 +81,7 @@ function indexUpdate({ store, outDir, pages, clean = false }: SearchIndexInput):
   }
   const removed = [...stored.keys()].filter((page) => !present.has(page));
   if (previous && changed.size === 0 && removed.length === 0) {
-    return { files: [], kept: [SEARCH_MANIFEST, ...filesOf(previous)], changed: false, rebuilt: false, commit: () => {} };
+    return { files: [], kept: [SEARCH_MANIFEST, ...filesOf(previous)], rebuilt: false, commit: () => {} };
   }
 
   const update = (previous && appendedChanges(store, previous, stored, changed, removed)) || undefined;
@@ -114,7 +112,6 @@ function indexUpdate({ store, outDir, pages, clean = false }: SearchIndexInput):
   return {
     files,
     kept,
-    changed: true,
     rebuilt: !update,
     commit: () => store.save({ replace: !update, set, removed, manifest, chunks, droppedChunks }),
   };

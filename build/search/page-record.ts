@@ -17,18 +17,14 @@ interface SearchedRoute {
   section?: string;
 }
 
-const byId = new Map<string, SearchedRoute | undefined>(
-  ROUTES.map((route) => {
-    if (route.kind !== 'page' || !SEARCHED_TYPES.has(route.pageType) || route.aliasOf) return [route.id, undefined];
-    if (route.pageType === 'article') return [route.id, { article: true }];
-    return [route.id, { section: TEAM_ROUTES.has(route.id) ? 'Joueurs et staff' : 'Pages du club' }];
+/** How a page of each route is searched, by route id: a route not in it is not. */
+export const searchedRoutes = new Map<string, SearchedRoute>(
+  ROUTES.flatMap((route): [string, SearchedRoute][] => {
+    if (route.kind !== 'page' || !SEARCHED_TYPES.has(route.pageType) || route.aliasOf) return [];
+    if (route.pageType === 'article') return [[route.id, { article: true }]];
+    return [[route.id, { section: TEAM_ROUTES.has(route.id) ? 'Joueurs et staff' : 'Pages du club' }]];
   }),
 );
-
-/** How a page of this route is searched, or undefined when its pages are not. */
-export function searchedRoute(routeId: string): SearchedRoute | undefined {
-  return byId.get(routeId);
-}
 
 /**
  * A rendered page's search record, made in the render thread: '' when the page must not be found
@@ -36,7 +32,7 @@ export function searchedRoute(routeId: string): SearchedRoute | undefined {
  * (the props it was rendered from), the few other pages' from their HTML.
  */
 export function searchRecordOf(routeId: string, file: string, html: string, props: unknown, basePath: string): string | undefined {
-  const route = searchedRoute(routeId);
+  const route = searchedRoutes.get(routeId);
   if (!route) return undefined;
   const post = props as ArticlePageProps;
   if (route.article && !post.unpublished) return encodeRecord(indexRecordOf(articleRecord(post, urlOf(file), basePath)));
@@ -54,7 +50,7 @@ function articleRecord(props: ArticlePageProps, url: string, basePath: string): 
   const body = readText(`${props.imageCaption ? `<figcaption>${escapeHtml(props.imageCaption)}</figcaption>` : ''}${props.contentHtml}`);
   const { image: picture } = props;
   const webp = picture?.sources.find((source) => source.type === 'image/webp');
-  const image = (picture && imageOf(smallestCandidate(webp?.srcSet)?.src ?? picture.src, picture.width, picture.height)) ?? body.image;
+  const image = (picture && imageOf(smallestCandidate(webp?.srcSet) ?? picture.src, picture.width, picture.height)) ?? body.image;
   return {
     url,
     title: squash(props.titleText),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../bench/prng.js';
-import { forEachTerm } from '../../build/search/page-terms.js';
+import { forEachTerm } from '../../build/search/doc-terms.js';
 import { foldText, termsOf } from '../../src/islands/search/search-text.js';
 
 const pageTerms = (text: string) => {
@@ -10,7 +10,7 @@ const pageTerms = (text: string) => {
 };
 
 /**
- * The build reads a page's terms word by word (build/search/page-terms.ts), the browser a query's
+ * The build reads a page's terms word by word (build/search/doc-terms.ts), the browser a query's
  * by termsOf: both must give the same terms, or a page is not found by its own words.
  */
 describe('a page’s terms read word by word', () => {

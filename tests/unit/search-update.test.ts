@@ -94,7 +94,7 @@ describe('the search index made again from a run’s changes', () => {
         mkdirSync(path.dirname(path.join(out, file.path)), { recursive: true });
         writeFileSync(path.join(out, file.path), file.contents);
       }
-      update.commit();
+      state.save({ clean: false, meta: {}, posts: [], removedPosts: [], outputs: new Map(), removedOutputs: [], search: update.commit });
     } finally {
       state.close();
     }
@@ -234,7 +234,6 @@ describe('the search index made again from a run’s changes', () => {
   it('rewrites no index file when no record changed, whatever was rendered', () => {
     const before = indexFiles(path.join(root, 'cron'));
     const update = build('cron', new Set([...site.keys()].slice(0, 50)));
-    expect(update.changed).toBe(false);
     expect(update.files).toEqual([]);
     expect(new Set(update.kept)).toEqual(new Set(before.keys()));
   });
