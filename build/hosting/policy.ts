@@ -41,7 +41,6 @@ export interface HostingRule {
 
 export interface HostingPlan {
   basePath: string;
-  common: readonly Header[];
   rules: HostingRule[];
   /** From an alias's URL ('/stade/') to its route's ('/club/info-pratiques/stade/'). */
   redirects: { from: string; to: string; status: 301 }[];
@@ -125,7 +124,7 @@ export function hostingPlan(site: SiteData, routes: readonly Route[] = ROUTES): 
     rules.push({ name: route.id, kind: 'page', url, file, headers: [['Cache-Control', REVALIDATE], ['Content-Security-Policy', csp], ['X-Frame-Options', 'DENY']] });
   }
   if (!notFound) throw new Error('the route table has no error page (a page route with outputFile)');
-  return { basePath, common: COMMON_HEADERS, rules, redirects, notFound };
+  return { basePath, rules, redirects, notFound };
 }
 
 function unique(values: readonly string[]): string[] {
