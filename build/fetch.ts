@@ -3,9 +3,7 @@ import path from 'node:path';
 import { fingerprint, listFiles } from './fs.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
-import type { Traffic } from './wordpress/http.js';
-import { syncWordPress, type SyncState } from './wordpress/sync.js';
-import type { BuildWarning } from './warnings.js';
+import { syncWordPress, type LivePull, type SyncState } from './wordpress/sync.js';
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -14,27 +12,15 @@ export class ContentError extends Error {
 /** One post of the source: the fingerprint of its REST object (of its JSON text), and the object. */
 const sourceOf = (raw: unknown) => ({ hash: fingerprint(JSON.stringify(raw)), raw });
 
-/** Stage 1's result: the content as the source gives it now. */
-export interface FetchedContent {
+/** Stage 1's result: the content as the source gives it now; live, with the sync's fields. */
+export interface FetchedContent extends Omit<LivePull, 'posts' | 'sync' | 'traffic'>, Partial<Pick<LivePull, 'sync' | 'traffic'>> {
   source: 'snapshot' | 'live';
-  /** Every post (`ids` undefined), or only those new or modified since the last sync (`ids`: every post published now). */
   posts: ReturnType<typeof sourceOf>[];
-  ids?: number[];
-  categories: unknown[];
-  tags: unknown[];
   /** Fingerprint of the categories and tags as received: equal, the terms are the same ('' when not received). */
   termsHash: string;
-  /** The builder's sync of notified posts: the terms were not asked for, the state's are used. */
-  termsKept?: true;
-  /** Snapshot: fingerprint of its three files; equal to the last build's, nothing to read. */
+  /** Snapshot: fingerprint of its three files (equal to the last build's: nothing to read), and the folder of its media files. */
   snapshot?: string;
-  /** Live: where the next sync starts, the traffic this one cost, why every id was listed. */
-  sync?: SyncState;
-  traffic?: Traffic;
-  listed?: string;
-  /** Snapshot: the folder of its media files (images converted, documents published as they are). */
   mediaDir?: string;
-  warnings: BuildWarning[];
 }
 
 const SNAPSHOT_FILES = ['posts.json', 'categories.json', 'tags.json'] as const;

@@ -63,12 +63,11 @@ const OPTIONS = {
     multiple: true,
     usage: '--media-origin URL  images may also come from this origin or URL prefix (a CDN, an offload plugin); repeatable (MEDIA_ORIGINS, space-separated)',
   },
-  help: { env: '', type: 'boolean', usage: '' },
 } as const;
 
 type Name = keyof typeof OPTIONS;
 
-export const USAGE = ['Usage: npm run build -- [options]', ...Object.values(OPTIONS).flatMap(({ usage }) => (usage ? [`  ${usage}`] : []))].join('\n');
+export const USAGE = ['Usage: npm run build -- [options]', ...Object.values(OPTIONS).map(({ usage }) => `  ${usage}`)].join('\n');
 
 /** Flags win over environment variables, which win over defaults. */
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): BuildOptions {

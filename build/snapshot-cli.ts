@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   try {
     const options = parseOptions(argv, process.env);
     if (!options.wpUrl) throw new OptionsError('set WP_API_URL (or pass --wp URL) to the WordPress REST base');
-    const result = await saveSnapshot(options.wpUrl, options.contentDir, { onProgress: log });
+    const result = await saveSnapshot(options.wpUrl, options.contentDir, log);
     log(
       `snapshot   ${result.posts} posts, ${result.categories} categories, ${result.tags} tags, ${result.mediaFiles} media files ` +
         `(${(result.mediaBytes / 1024).toFixed(0)} KB) saved in ${path.relative(process.cwd(), options.contentDir) || '.'}`,

@@ -12,8 +12,6 @@ export interface HttpOptions {
   /** Retries after the first attempt; the first backoff doubles with each. */
   retries: number;
   backoffMs: number;
-  /** Longest wait we accept from a Retry-After header. */
-  maxRetryAfterMs: number;
   /** The largest body accepted (a request may ask for less). */
   maxBodyBytes: number;
   fetch: typeof fetch;
@@ -28,10 +26,7 @@ export interface HttpOptions {
   held?: { bytes: number };
 }
 
-export interface Traffic {
-  requests: number;
-  bytes: number;
-}
+export type Traffic = { requests: number; bytes: number };
 
 /** The cap on one answer: room for posts thirty times longer than ours, not for a hostile server (figures: README, "Live pull"). */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
@@ -43,7 +38,6 @@ export const DEFAULT_HTTP: HttpOptions = {
   timeoutMs: 20_000,
   retries: 3,
   backoffMs: 500,
-  maxRetryAfterMs: 30_000,
   maxBodyBytes: MAX_RESPONSE_BYTES,
   maxPullBytes: MAX_PULL_BYTES,
   fetch: (input, init) => fetch(input, init),
@@ -80,6 +74,8 @@ interface RequestOptions {
 }
 
 const MAX_REDIRECTS = 5;
+/** The longest wait accepted from a Retry-After header. */
+const MAX_RETRY_AFTER_MS = 30_000;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -119,7 +115,7 @@ export async function getWithRetry(
       lastReason = `HTTP ${response.status}${describeWordPressError(body)}`;
       if (response.status !== 429 && response.status < 500) throw new WordPressError(`${url} answered ${lastReason}`, response.status);
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-      if (retryAfter !== undefined) waitMs = Math.min(retryAfter, options.maxRetryAfterMs);
+      if (retryAfter !== undefined) waitMs = Math.min(retryAfter, MAX_RETRY_AFTER_MS);
     } catch (error) {
       if (error instanceof WordPressError) throw error;
       options.signal?.throwIfAborted();

@@ -25,9 +25,6 @@ export interface NormalizedPost {
   post: NewsPostBase;
   categoryIds: number[];
   tagIds: number[];
-  /** WordPress's `modified` as sent (site time) and the featured attachment's id (0: none): what tells an edit on the next sync. */
-  modified: string;
-  mediaId: number;
   /** The images its pages show: until build/normalize-media.ts attaches them, the post has no image and its body names WordPress's files. */
   media: {
     /** The featured image's file, alt text and caption (a photo credit; plain text, '' when none). */
@@ -197,8 +194,6 @@ export function normalizePost(item: unknown, index: number): PostResult {
       },
       categoryIds: termIds(termLists?.[0], item.categories),
       tagIds: termIds(termLists?.[1], item.tags),
-      modified: typeof item.modified === 'string' ? item.modified : '',
-      mediaId: isPositiveIntegerId(item.featured_media) ? item.featured_media : 0,
       media: {
         ...(images.featured ? { featured: { source: images.featured.source, alt, caption } } : {}),
         requests: mediaRequestsOf(id, images),

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createLimiter, DEFAULT_HTTP, getWithRetry, WordPressError, type HttpOptions } from './http.js';
+import { createLimiter, getWithRetry, WordPressError } from './http.js';
 import { pullWordPress, type RawWordPressContent } from './pull.js';
 
 /** Uploaded files larger than this are not news pictures; refuse rather than bloat the repository. */
@@ -17,11 +17,9 @@ const SAFE_MEDIA_PATH = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.(jpe?g|png|gif
 export async function saveSnapshot(
   apiUrl: string,
   dir: string,
-  options: { http?: Partial<HttpOptions>; onProgress?: (line: string) => void } = {},
+  report: (line: string) => void,
 ): Promise<{ posts: number; categories: number; tags: number; mediaFiles: number; mediaBytes: number }> {
-  const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
-  const report = options.onProgress ?? (() => {});
-  const content = await pullWordPress(apiUrl, { http: options.http, onProgress: report });
+  const content = await pullWordPress(apiUrl, { onProgress: report });
   const uploadsPrefix = uploadsPrefixOf(apiUrl);
   const mediaPaths = collectMediaPaths(content.posts, uploadsPrefix);
 
@@ -33,7 +31,7 @@ export async function saveSnapshot(
     await Promise.all(
       [...mediaPaths].sort().map((relative) =>
         limit(async () => {
-          const { body } = await getWithRetry(uploadsPrefix + relative, http);
+          const { body } = await getWithRetry(uploadsPrefix + relative);
           if (body.byteLength > MAX_MEDIA_BYTES) throw new WordPressError(`${uploadsPrefix + relative} is larger than ${MAX_MEDIA_BYTES} bytes`);
           const file = path.join(staging, 'media', ...relative.split('/'));
           await mkdir(path.dirname(file), { recursive: true });

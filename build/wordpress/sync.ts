@@ -26,7 +26,7 @@ export interface KnownPost {
 }
 
 /** `posts`: every post, or with `ids` (every post published now) only the new or changed ones. */
-interface LivePull extends RawWordPressContent {
+export interface LivePull extends RawWordPressContent {
   ids?: number[];
   /** A sync of the notified posts: `categories` and `tags` were not asked for, the state's stand. */
   termsKept?: true;
