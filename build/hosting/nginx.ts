@@ -42,7 +42,7 @@ function locationOf(path: string): string {
 function ruleLocation(plan: HostingPlan, rule: HostingRule): string[] {
   // Pages are matched on their file: nginx's index module turns '/contact/' into '/contact/index.html'
   // internally, and the headers of the location that serves the file are the ones sent.
-  const path = rule.kind === 'page' ? `${plan.basePath}/${rule.file}` : rule.url;
+  const path = rule.url.endsWith('/') ? `${rule.url}index.html` : rule.url;
   const lines = [`location ${locationOf(path)} {`];
   if (rule.url === plan.notFound) lines.push('  internal;');
   if (rule.kind === 'file') {

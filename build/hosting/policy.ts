@@ -34,8 +34,6 @@ export interface HostingRule {
   kind: 'page' | 'file' | 'folder';
   /** The URL pattern, SITE_URL's path prefix included: '/contact/', '/actualites/article/:id/' (one segment), '/assets/*'. */
   url: string;
-  /** The file the host serves for it, relative to the output ('contact/index.html', '404.html'); pages only. */
-  file?: string;
   headers: readonly Header[];
 }
 
@@ -119,9 +117,8 @@ export function hostingPlan(site: SiteData, routes: readonly Route[] = ROUTES): 
     }
     if (route.aliasOf) redirects.push({ from: url, to: `${basePath}${href(route.aliasOf as StaticRouteId)}`, status: 301 });
     if (route.outputFile) notFound = url;
-    const file = route.outputFile ?? `${url.slice(basePath.length + 1)}index.html`;
     const csp = contentSecurityPolicy({ head: sampleHead(route, site), imageOrigins });
-    rules.push({ name: route.id, kind: 'page', url, file, headers: [['Cache-Control', REVALIDATE], ['Content-Security-Policy', csp], ['X-Frame-Options', 'DENY']] });
+    rules.push({ name: route.id, kind: 'page', url, headers: [['Cache-Control', REVALIDATE], ['Content-Security-Policy', csp], ['X-Frame-Options', 'DENY']] });
   }
   if (!notFound) throw new Error('the route table has no error page (a page route with outputFile)');
   return { basePath, rules, redirects, notFound };
