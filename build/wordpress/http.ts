@@ -14,7 +14,6 @@ export interface HttpOptions {
   backoffMs: number;
   /** The largest body accepted (a request may ask for less). */
   maxBodyBytes: number;
-  fetch: typeof fetch;
   /** The backoff, cut short (rejected) once `signal` aborts. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The build report's WordPress traffic: every attempt, the bytes of every body. */
@@ -40,7 +39,6 @@ export const DEFAULT_HTTP: HttpOptions = {
   backoffMs: 500,
   maxBodyBytes: MAX_RESPONSE_BYTES,
   maxPullBytes: MAX_PULL_BYTES,
-  fetch: (input, init) => fetch(input, init),
   sleep: (ms, signal) => wait(ms, undefined, { signal }),
 };
 
@@ -99,7 +97,7 @@ export async function getWithRetry(
     try {
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-      const { response, finalUrl } = await fetchFollowing(url, options, request, signal);
+      const { response, finalUrl } = await fetchFollowing(url, request, signal);
       if (response.status === 304 && conditional) {
         await response.body?.cancel();
         return { status: 304, headers: response.headers, body: new Uint8Array(), url: finalUrl };
@@ -130,7 +128,7 @@ export async function getWithRetry(
   throw new WordPressError(`${url}: gave up after ${options.retries + 1} attempts (${lastReason})`, lastStatus);
 }
 
-async function fetchFollowing(url: string, options: HttpOptions, request: RequestOptions, signal: AbortSignal): Promise<{ response: Response; finalUrl: string }> {
+async function fetchFollowing(url: string, request: RequestOptions, signal: AbortSignal): Promise<{ response: Response; finalUrl: string }> {
   const init: RequestInit = {
     signal,
     headers: { accept: 'application/json, image/*;q=0.9, */*;q=0.5', ...request.headers },
@@ -141,7 +139,7 @@ async function fetchFollowing(url: string, options: HttpOptions, request: Reques
   const checkRedirect = request.checkRedirect ?? sameOrigin;
   let current = url;
   for (let hop = 0; ; hop += 1) {
-    const response = await options.fetch(current, init);
+    const response = await fetch(current, init);
     if (!REDIRECT_STATUSES.has(response.status)) return { response, finalUrl: response.url || current };
     await response.body?.cancel();
     const location = response.headers.get('location');
