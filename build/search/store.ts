@@ -12,11 +12,11 @@ export type SearchStore = ReturnType<typeof searchStore>;
 /**
  * The search index's state between builds, tables of the build's state database: each searched
  * page's record and document number, the term chunks the output holds. From the state: `reading`
- * (its errors), `savingFailed` (names its file) and its value for the manifest.
+ * (its errors) and its value for the manifest.
  */
 export function searchStore(
   db: DatabaseSync,
-  state: { reading: <T>(read: () => T) => T; savingFailed: (error: unknown) => Error; manifest: () => string | undefined; setManifest: (manifest: string) => void },
+  state: { reading: <T>(read: () => T) => T; manifest: () => string | undefined; setManifest: (manifest: string) => void },
 ) {
   const { reading } = state;
   const recordByPath = db.prepare('SELECT record FROM search_pages WHERE path = ?');
@@ -32,7 +32,7 @@ export function searchStore(
     manifest: state.manifest,
     /** A term chunk's text, by file name. */
     chunk: (name: string) => reading(() => (chunkByName.get(name) as { contents: string } | undefined)?.contents),
-    /** In the transaction in progress (a run's save of the state), else in one of its own; with `replace`, every page and chunk not set or added is deleted. */
+    /** In the run's save of the state (its transaction); with `replace`, every page and chunk not set or added is deleted. */
     save(change: {
       replace: boolean;
       set: ReadonlyMap<string, StoredPage>;
@@ -41,26 +41,16 @@ export function searchStore(
       chunks: ReadonlyMap<string, string>;
       droppedChunks: readonly string[];
     }): void {
-      const own = !db.isTransaction;
-      if (own) db.exec('BEGIN IMMEDIATE');
-      try {
-        if (change.replace) db.exec('DELETE FROM search_pages; DELETE FROM search_chunks');
-        const remove = db.prepare('DELETE FROM search_pages WHERE path = ?');
-        for (const page of change.removed) remove.run(page);
-        const upsert = db.prepare('INSERT INTO search_pages (path, record, doc) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET record = excluded.record, doc = excluded.doc');
-        for (const [page, { record, doc }] of change.set) upsert.run(page, record, doc);
-        const dropChunk = db.prepare('DELETE FROM search_chunks WHERE name = ?');
-        for (const name of change.droppedChunks) dropChunk.run(name);
-        const addChunk = db.prepare('INSERT OR IGNORE INTO search_chunks (name, contents) VALUES (?, ?)');
-        for (const [name, contents] of change.chunks) addChunk.run(name, contents);
-        state.setManifest(change.manifest);
-        if (own) db.exec('COMMIT');
-      } catch (error) {
-        // Within the state's save, its own rollback and message.
-        if (!own) throw error;
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw state.savingFailed(error);
-      }
+      if (change.replace) db.exec('DELETE FROM search_pages; DELETE FROM search_chunks');
+      const remove = db.prepare('DELETE FROM search_pages WHERE path = ?');
+      for (const page of change.removed) remove.run(page);
+      const upsert = db.prepare('INSERT INTO search_pages (path, record, doc) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET record = excluded.record, doc = excluded.doc');
+      for (const [page, { record, doc }] of change.set) upsert.run(page, record, doc);
+      const dropChunk = db.prepare('DELETE FROM search_chunks WHERE name = ?');
+      for (const name of change.droppedChunks) dropChunk.run(name);
+      const addChunk = db.prepare('INSERT OR IGNORE INTO search_chunks (name, contents) VALUES (?, ?)');
+      for (const [name, contents] of change.chunks) addChunk.run(name, contents);
+      state.setManifest(change.manifest);
     },
   };
 }

@@ -189,11 +189,10 @@ export class BuildState {
     this.remembered[key] = value;
   }
 
-  /** The search index's records and chunks (their tables, saved with the run's save or in a transaction of their own). */
+  /** The search index's records and chunks (their tables, saved with the run's save: StateChanges.search). */
   searchStore(): SearchStore {
     return searchStore(this.db, {
       reading: (read) => this.read(read),
-      savingFailed: (error) => savingFailure('saving the search index in the build state', this.file, error),
       manifest: () => this.meta('searchManifest'),
       setManifest: (manifest) => this.setMeta('searchManifest', manifest),
     });
