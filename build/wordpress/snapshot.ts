@@ -61,36 +61,18 @@ export function uploadsPrefixOf(apiUrl: string): string {
   return `${url.origin}${root}/wp-content/uploads/`;
 }
 
-/** Every uploads file a post mentions: featured image sizes, images and srcset entries in the content. */
+/**
+ * Every uploads file a post mentions (featured image sizes, images and srcset entries in the content),
+ * read in the posts' JSON text: a quote or a line break in a string is escaped there, so a backslash ends a path too.
+ */
 export function collectMediaPaths(posts: unknown[], uploadsPrefix: string): Set<string> {
-  const found = new Set<string>();
-  const pattern = new RegExp(`${escapeRegExp(uploadsPrefix)}([^\\s"'<>(),?#]+)`, 'g');
-  walkStrings(posts, (value) => {
-    for (const match of value.matchAll(pattern)) {
-      const relative = match[1] as string;
-      if (SAFE_MEDIA_PATH.test(relative)) found.add(relative);
-    }
-    return value;
-  });
-  return found;
+  const mentioned = JSON.stringify(posts).split(uploadsPrefix).slice(1).map((after) => /^[^\s"'<>(),?#\\]*/.exec(after)?.[0] ?? '');
+  return new Set(mentioned.filter((relative) => SAFE_MEDIA_PATH.test(relative)));
 }
 
-/** A copy of the content where uploads URLs are root-relative /media/ paths. */
+/** A copy of the content where uploads URLs are root-relative /media/ paths (a URL has nothing JSON escapes). */
 export function rewriteUploads(content: unknown, uploadsPrefix: string): unknown {
-  return walkStrings(content, (value) => value.split(uploadsPrefix).join('/media/'));
-}
-
-function walkStrings(value: unknown, map: (text: string) => string): unknown {
-  if (typeof value === 'string') return map(value);
-  if (Array.isArray(value)) return value.map((item) => walkStrings(item, map));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walkStrings(item, map)]));
-  }
-  return value;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return JSON.parse(JSON.stringify(content).split(uploadsPrefix).join('/media/'));
 }
 
 async function swapInto(staging: string, dir: string): Promise<void> {
