@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { parseSrcset } from './media/collect-images.js';
 
 /** The phone the report weighs images for: a common Android viewport at ratio 2, and the root font size of `rem` lengths. */
 export const PHONE = { width: 412, height: 915, pixelRatio: 2, rootFontPx: 16 } as const;
@@ -25,8 +26,7 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
     weight.total += bytes;
     if (img.loading !== 'lazy') weight.eager += bytes;
   };
-  // A stream, not a tree (a DOM showed in cron runs' profiles): a <picture>'s own images are weighed
-  // when it closes, with its AVIF source.
+  // A <picture>'s own images are weighed when it closes, with its AVIF source.
   const open: string[] = [];
   const pictures: { avif?: Attributes; images: Attributes[]; depth: number }[] = [];
   const parser = new Parser({
@@ -56,49 +56,21 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
 }
 
 /**
- * The part of a page the weighing reads, as parsing island props and text showed in cron runs: each
- * `<picture>` whole (the elements inside it by name alone) and each `<img>` outside one, comments left
- * out. Text and attribute values hold no raw `<` or `>` (React, the sanitizer and the JSON-LD escape
- * them) and tag names are in lower case (React and the sanitizer write them so).
+ * The part of a page the weighing parses: each `<picture>` whole (the elements inside it by name
+ * alone) and each `<img>` outside one. Text and attribute values hold no raw `<` or `>` (React, the
+ * sanitizer and the JSON-LD escape them) and tag names are in lower case (they write them so).
  */
 function imageMarkup(html: string): string {
   let markup = '';
-  let at = 0;
-  const next = { img: -2, picture: -2, comment: -2 };
-  const find = (from: number) => {
-    if (next.img !== -1 && next.img < from) next.img = tagAt(html, '<img', from);
-    if (next.picture !== -1 && next.picture < from) next.picture = tagAt(html, '<picture', from);
-    if (next.comment !== -1 && next.comment < from) next.comment = html.indexOf('<!--', from);
-  };
-  for (;;) {
-    find(at);
-    const first = Math.min(...[next.img, next.picture, next.comment].filter((position) => position !== -1));
-    if (!Number.isFinite(first)) return markup;
-    if (first === next.comment) {
-      const end = html.indexOf('-->', first + 4);
-      if (end === -1) return markup;
-      at = end + 3;
-    } else if (first === next.picture) {
-      const close = html.indexOf('</picture', first);
-      const end = close === -1 ? html.length : html.indexOf('>', close) + 1 || html.length;
-      markup += tagsByName(html.slice(first, end));
-      at = end;
-    } else {
-      const end = html.indexOf('>', first);
-      if (end === -1) return markup;
-      markup += html.slice(first, end + 1);
-      at = end + 1;
-    }
+  for (const [found] of html.matchAll(IMAGE_MARKUP)) {
+    if (found.startsWith('<picture')) markup += tagsByName(found);
+    else if (found.startsWith('<img')) markup += found;
   }
+  return markup;
 }
 
-/** Where `<name` starts a tag named `name` (not a longer name) from `from` on, or -1. */
-function tagAt(html: string, open: string, from: number): number {
-  for (let at = html.indexOf(open, from); at !== -1; at = html.indexOf(open, at + 1)) {
-    if (!/[\w:-]/.test(html.charAt(at + open.length))) return at;
-  }
-  return -1;
-}
+/** A comment, a `<picture>` to its end, or an `<img>` tag: an unclosed comment or picture runs to the end of the page. */
+const IMAGE_MARKUP = /<!--[\s\S]*?(?:-->|$)|<picture(?![\w:-])[\s\S]*?(?:<\/picture[^>]*>|$)|<img(?![\w:-])[^>]*>/g;
 
 /** The tags of `markup`, image tags whole and the others by name alone; comments left out. */
 function tagsByName(markup: string): string {
@@ -117,15 +89,11 @@ type Attributes = Record<string, string>;
 
 /** The candidate a browser picks: the narrowest at least as wide as the slot × pixel ratio, else the widest. */
 export function pickCandidate(srcset: string, sizes: string | undefined): string | undefined {
-  const candidates = srcset
-    .split(',')
-    .map((entry) => entry.trim().split(/\s+/))
-    .map(([url, descriptor]) => ({ url: url ?? '', width: Number(descriptor?.replace(/w$/, '') ?? NaN) }))
-    .filter((candidate) => candidate.url && Number.isFinite(candidate.width))
-    .sort((a, b) => a.width - b.width);
-  if (candidates.length === 0) return srcset.trim().split(/\s+/)[0];
+  const candidates = parseSrcset(srcset);
+  const sized = candidates.filter((candidate) => candidate.width !== undefined).sort((a, b) => (a.width ?? 0) - (b.width ?? 0));
+  if (sized.length === 0) return candidates[0]?.url;
   const needed = slotWidth(sizes) * PHONE.pixelRatio;
-  return (candidates.find((candidate) => candidate.width >= needed) ?? candidates.at(-1))?.url;
+  return (sized.find((candidate) => (candidate.width ?? 0) >= needed) ?? sized.at(-1))?.url;
 }
 
 /** The slot width `sizes` gives at the phone's viewport (100vw when there is no `sizes`). */

@@ -9,10 +9,8 @@ import { postWarning, warning, type BuildWarning } from './warnings.js';
 /** Where images come from (a live WordPress or a snapshot's folder) and the media cache. */
 export type MediaSource = Pick<PrepareMediaOptions, 'apiUrl' | 'mediaOrigins' | 'localMediaDir' | 'cacheDir'>;
 
-interface AttachedPost extends NormalizedPost {
-  /** An image could not be had for a reason that may pass (a timeout, a 5xx): try again next build. */
-  retry: boolean;
-}
+/** `retry`: an image could not be had for a reason that may pass (a timeout, a 5xx): try again next build. */
+type AttachedPost = NormalizedPost & { retry: boolean };
 
 /**
  * Every image of these (new or changed) posts prepared by build/media, then attached: the featured

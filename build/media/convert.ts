@@ -4,10 +4,9 @@ import { loadedSharp, loadSharp, MAX_ANIMATION_PIXELS, MAX_PIXELS, type ImageFac
 import { sha256 } from '../fs.js';
 
 /**
- * Encoder settings, chosen on bench/media-convert.ts (bench/README.md): AVIF 50 puts an 800 px news
- * photo at about 30 KB, half the 60 KB target on a phone, and higher efforts cost 2–20× the time for
- * 1–8 % fewer bytes; WebP for the few browsers without AVIF; JPEG (mozjpeg) is the fallback social
- * networks fetch; PNG stays lossless for sharp edges and transparency.
+ * Encoder settings, chosen on bench/media-convert.ts (figures in bench/README.md): WebP for the few
+ * browsers without AVIF, JPEG (mozjpeg) the fallback social networks fetch, PNG lossless for sharp
+ * edges and transparency.
  */
 export const ENCODERS = {
   avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
@@ -62,9 +61,8 @@ export function planVariants(facts: ImageFacts, requests: readonly ShapeRequest[
 }
 
 /**
- * What makes a variant's bytes, as a cache key: its spec, its encoder's settings, how it is cropped,
- * and the versions of sharp and libvips. A change of any of them makes new files; nothing to bump.
- * Each distinct spec is hashed once per process (a cron run looks up tens of thousands).
+ * What makes a variant's bytes, as a cache key (a change of any makes new files; nothing to bump),
+ * hashed once per process and spec: a cron run looks up tens of thousands.
  */
 export function variantKey({ format, shape, width, height }: VariantSpec): string {
   const id = `${format} ${shape} ${width} ${height}`;

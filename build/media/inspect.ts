@@ -81,20 +81,13 @@ function isAvif(bytes: Uint8Array): boolean {
 
 /** Markup: the first element after the prolog (XML declaration, comments, doctype) decides. */
 function sniffText(bytes: Uint8Array): Sniffed {
-  let text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
-  for (;;) {
-    const trimmed = text.trimStart();
-    const prolog = /^(<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype\s+svg[^>]*>)/i.exec(trimmed);
-    if (!prolog) {
-      text = trimmed;
-      break;
-    }
-    text = trimmed.slice(prolog[0].length);
-  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).replace(PROLOG, '');
   if (/^<svg[\s>/]/i.test(text)) return 'svg';
   if (/^<(!doctype\s+html|html|head|body|meta|title|h1|p|div)[\s>/]/i.test(text)) return 'html';
   return 'unknown';
 }
+
+const PROLOG = /^\uFEFF?(?:\s*(?:<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype\s+svg[^>]*>))*\s*/i;
 
 const BY_MIME: Record<string, SourceFormat> = { 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif', 'image/svg+xml': 'svg' };
 const BY_EXTENSION: Record<string, SourceFormat> = { jpg: 'jpeg', jpeg: 'jpeg', jpe: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'avif', svg: 'svg' };

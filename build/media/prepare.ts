@@ -31,8 +31,6 @@ export interface PrepareMediaOptions {
   /** URLs to ask WordPress about again (conditionally), e.g. the images of edited posts. */
   revalidate?: (url: string) => boolean;
   http?: Partial<HttpOptions>;
-  /** Sources converted at once; each conversion keeps one core busy. */
-  concurrency?: number;
   /** Cache-level trouble (an unreadable index): one line, the build goes on. */
   warn?: (message: string) => void;
 }
@@ -57,7 +55,8 @@ export interface PreparedMedia {
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
   const store = await MediaStore.open(options.cacheDir, options.warn);
   const downloader = options.apiUrl ? createMediaDownloader({ ...options, apiUrl: options.apiUrl }) : undefined;
-  const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
+  // Sources converted at once: each conversion keeps one core busy.
+  const concurrency = availableParallelism();
   const convert = createLimiter(concurrency);
   const sourceLocks = new Map<string, Promise<unknown>>();
   // Computed when a first image is looked at: it loads sharp.
@@ -72,7 +71,6 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     else byUrl.set(request.url, [request]);
   }
   stats.images = byUrl.size;
-  const results = new Map<string, PreparedResult>();
 
   const prepareOne = async (url: string, requests: MediaRequest[]): Promise<PreparedResult> => {
     const source = isLocalPath(url)
@@ -97,10 +95,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
         if (source.origin === 'local') await store.putSource(bytes);
         const encoded = await convert(() => encodeVariants(bytes, facts, missing));
         stats.variantsEncoded += encoded.length;
-        all = await store.addVariants(
-          source.hash,
-          encoded.map(({ data, ...spec }) => ({ key: variantKey(spec), data, variant: spec })),
-        );
+        all = await store.addVariants(source.hash, encoded.map(({ data, ...spec }) => ({ key: variantKey(spec), data, variant: spec })));
         store.checkpoint();
       }
       const variants = specs.map(({ key }): MediaVariant => {
@@ -113,21 +108,22 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
 
   // Enough URLs in progress to keep the downloads (3 at a time) and every core busy, few enough that
   // downloaded bytes never pile up in memory waiting for a core.
+  const inProgress = createLimiter(concurrency + 3);
+  const prepareOrFail = async (url: string, requests: MediaRequest[]): Promise<[string, PreparedResult]> => {
+    try {
+      return [url, await inProgress(() => prepareOne(url, requests))];
+    } catch (error) {
+      const problem = error instanceof MediaProblem ? error.toData() : { kind: 'failed' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
+      stats.problems += 1;
+      return [url, { ok: false, problem }];
+    }
+  };
   try {
-    await forEachAtMost([...byUrl], concurrency + 3, async ([url, requests]) => {
-      try {
-        results.set(url, await prepareOne(url, requests));
-      } catch (error) {
-        const problem = error instanceof MediaProblem ? error.toData() : { kind: 'failed' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
-        stats.problems += 1;
-        results.set(url, { ok: false, problem });
-      }
-    });
+    // In the order of the requests, whatever order the work finished in.
+    return { results: new Map(await Promise.all([...byUrl].map(([url, requests]) => prepareOrFail(url, requests)))), stats };
   } finally {
     store.close();
   }
-  // In the order of the requests, whatever order the work finished in.
-  return { results: new Map([...byUrl.keys()].map((url) => [url, results.get(url) as PreparedResult])), stats };
 }
 
 /** The widths each shape needs, over every slot this URL appears in. */
@@ -151,19 +147,6 @@ async function factsOf(store: MediaStore, rules: string, source: SourceBytes): P
     if (error instanceof MediaProblem) store.writeFacts(source.hash, rules, { problem: error.toData() });
     throw error;
   }
-}
-
-/** `workers` loops taking the next item: no queue of thousands of pending promises. */
-async function forEachAtMost<T>(items: readonly T[], workers: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(workers, items.length) }, worker));
 }
 
 async function withLock<T>(locks: Map<string, Promise<unknown>>, key: string, task: () => Promise<T>): Promise<T> {

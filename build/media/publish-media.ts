@@ -6,17 +6,11 @@ import { createMediaDownloader } from './source.js';
 import { MediaStore, publicFileName } from './store.js';
 import { sha256 } from '../fs.js';
 
-/**
- * The publishing side of the media store: every file copied under /media/ (a copy, never a hard link
- * into the cache: damage to one would be damage to both) is checked against its hash first, and a
- * damaged one made again from its source (downloaded again if the source is damaged too), with one
- * warning. A MediaCacheError when it cannot be made again now: the build stops, the output as it was.
- */
+/** A damaged file of the store that cannot be made again now: the build stops, the output as it was. */
 export class MediaCacheError extends Error {
   override name = 'MediaCacheError';
 }
 
-/** A converted file of the store: `<16 hex of its sha256>-<width>.<ext>` in a `files` folder. */
 const CONVERTED = /^([0-9a-f]{16})-\d+\.(?:avif|webp|jpg|png|gif)$/;
 
 /** The hash a file's name promises, for converted files (a snapshot's PDF is published as it is). */
@@ -26,16 +20,16 @@ function promisedHash(file: string): string | undefined {
 
 export type MediaPublisher = ReturnType<typeof createMediaPublisher>;
 
+/**
+ * The publishing side of the media store: every file copied under /media/ (a copy, never a hard link
+ * into the cache: damage to one would be damage to both) is checked against its hash first, and a
+ * damaged one made again from its source, with one line in `warnings`.
+ */
 export function createMediaPublisher() {
-  /** One line per damaged file found, for the build's warnings. */
   const warnings: string[] = [];
 
   return {
-    /**
-     * `source`, the file the build names for a /media/ path, once it holds the bytes its name
-     * promises: a converted file of the cache is made again when damaged or missing; a document of
-     * the snapshot (not named by its hash) is taken as it is.
-     */
+    /** `source` once it holds the bytes its name promises (a snapshot's document, not named by its hash, as it is). */
     async verifiedFile(source: string): Promise<string> {
       const promised = promisedHash(source);
       if (!promised) return source;
@@ -53,22 +47,17 @@ export function createMediaPublisher() {
       return source;
     },
     /**
-     * Whether a file kept from the previous output is the cache's own file, a hard link made by
-     * earlier versions of the build (its damage would be the output's too): to be published again,
-     * as a copy. Its bytes are not read: hashing every published image would cost seconds.
+     * Whether a published file is a hard link to the cache's file (earlier versions made them), to be
+     * published again as a copy. Told by inode: hashing every published image would cost seconds.
      */
     sharesCacheFile(published: string, source: string): boolean {
       if (!promisedHash(source)) return false;
-      // A copy has one link: the cache's file is only looked at for a file with more.
       const own = statSync(published, { throwIfNoEntry: false });
       if (!own || own.nlink < 2) return false;
       const cached = statSync(source, { throwIfNoEntry: false });
       return cached !== undefined && own.ino === cached.ino && own.dev === cached.dev;
     },
-    /**
-     * On a run that trusts nothing in the output (--clean): whether a published file does not hold
-     * the bytes the build publishes there (its name's hash, or a document's source). Read whole.
-     */
+    /** Whether a published file does not hold the bytes the build publishes there (its name's hash, or a document's source). */
     differsFromPublished(published: string, source: string): boolean {
       try {
         const own = readFileSync(published);
@@ -84,10 +73,9 @@ export function createMediaPublisher() {
 }
 
 /**
- * A converted file made again, byte for byte, from its source (downloaded again from a URL that held
- * it when the stored copy is damaged too) as the index recorded it. When that cannot be done now, the
- * file is removed and the store given a new id (the next build prepares every image again), and this
- * build stops with a MediaCacheError.
+ * A converted file made again, byte for byte, from its source (downloaded again when the stored copy
+ * is damaged too). When that cannot be done now, the file is removed and the store given a new id
+ * (the next build prepares every image again), and this build stops with a MediaCacheError.
  */
 async function makeAgain(store: MediaStore, name: string): Promise<void> {
   const cannot = async (reason: string): Promise<never> => {

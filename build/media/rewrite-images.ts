@@ -12,12 +12,9 @@ const MEDIA = new Set(['img', 'picture', 'iframe', 'video', 'audio']);
 const WRAPPERS = new Set(['figure', 'p', 'div', 'span', 'a', 'li', 'ul', 'ol', 'dl', 'dt', 'dd']);
 
 /**
- * A sanitized article body with every `<img>` served by the site: a `<picture>` with AVIF and WebP
- * sources at the widths made for it, `sizes` from the article column (capped at the editor's width),
- * and the fallback `<img>` keeping alt, width, height and class, lazy and async. A link that opened the
- * image file, or WordPress's attachment page of it (`wordpressOrigins`), opens ours. An image the
- * build could not prepare is removed (listed in `removed`), with the link that only wrapped it, the
- * wrappers it leaves empty, and its figure when nothing else is shown in it: a caption under no
+ * A sanitized article body with every `<img>` a `<picture>` of the site's files; a link that opened
+ * the image file, or WordPress's attachment page of it, opens ours. An image the build could not
+ * prepare is removed (listed in `removed`) with the wrappers it leaves empty: a caption under no
  * picture says nothing. The result is trusted HTML: do not sanitize it again, the allow-list has no `<picture>`.
  */
 export function rewriteContentImages(

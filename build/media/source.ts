@@ -15,15 +15,14 @@ export type Download =
   | { kind: 'fetched'; bytes: Uint8Array; contentType?: string; etag?: string; lastModified?: string }
   | { kind: 'not-modified' };
 
-interface MediaDownloader {
-  /** Whether `url` may be fetched at all, without fetching it (WordPress's REST index may be asked, once). */
-  check: (url: string) => Promise<UrlVerdict>;
-  /** GET through the polite client, conditional with validators; a refused URL never reaches the network (a MediaProblem). */
-  download: (url: string, validators?: { etag?: string; lastModified?: string }) => Promise<Download>;
-}
+type MediaDownloader = ReturnType<typeof createMediaDownloader>;
 
-/** By default WordPress's declared addresses are asked of its REST index, when first needed. */
-export function createMediaDownloader(options: Omit<UrlPolicyInput, 'resolve'> & { http?: Partial<HttpOptions> }): MediaDownloader {
+/**
+ * `check`: whether a URL may be fetched at all, without fetching it; `download`: a GET through the
+ * polite client, conditional with validators (a refused URL never reaches the network: a MediaProblem).
+ * WordPress's declared addresses are asked of its REST index by default, when first needed.
+ */
+export function createMediaDownloader(options: Omit<UrlPolicyInput, 'resolve'> & { http?: Partial<HttpOptions> }) {
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
   const check = createUrlPolicy({
     ...options,
@@ -32,7 +31,7 @@ export function createMediaDownloader(options: Omit<UrlPolicyInput, 'resolve'> &
   });
   const limit = createLimiter(IN_FLIGHT);
 
-  const download: MediaDownloader['download'] = async (url, validators = {}) => {
+  const download = async (url: string, validators: { etag?: string; lastModified?: string } = {}): Promise<Download> => {
     const verdict = await check(url);
     if (!verdict.ok) throw refusal(verdict);
     const headers: Record<string, string> = { accept: 'image/avif, image/webp, image/*;q=0.9, */*;q=0.1' };
@@ -117,7 +116,7 @@ export async function fetchRemoteSource(url: string, options: { store: MediaStor
   const verdict = await downloader.check(url);
   if (!verdict.ok) throw refusal(verdict);
 
-  const known = store.getUrl(url);
+  const known = store.get('url', url);
   const kept = known && 'sha256' in known ? known : undefined;
   const cached = kept && (await cachedSource(store, kept));
   if (known && 'problem' in known && !options.revalidate) throw new MediaProblem(known.problem.kind, known.problem.message);
@@ -128,18 +127,18 @@ export async function fetchRemoteSource(url: string, options: { store: MediaStor
     const result = await downloader.download(url, cached ? { etag: kept?.etag, lastModified: kept?.lastModified } : {});
     if (result.kind === 'not-modified') {
       if (!cached || !kept) throw new MediaProblem('http', `${url} answered 304 to an unconditional request`);
-      store.setUrl(url, { ...kept, checkedAt });
+      store.set('url', url, { ...kept, checkedAt });
       return { ...cached, origin: 'revalidated' };
     }
     const { bytes, contentType, etag, lastModified } = result;
     const hash = await store.putSource(bytes);
     // Absent validators are undefined here, and left out of the index's JSON.
-    store.setUrl(url, { sha256: hash, bytes: bytes.byteLength, checkedAt, etag, lastModified, contentType });
+    store.set('url', url, { sha256: hash, bytes: bytes.byteLength, checkedAt, etag, lastModified, contentType });
     return { hash, read: async () => bytes, origin: 'downloaded', bytes: bytes.byteLength, contentType };
   } catch (error) {
     if (!(error instanceof MediaProblem)) throw error;
     const problem = error.toData();
-    if (isLasting(problem)) store.setUrl(url, { problem, checkedAt });
+    if (isLasting(problem)) store.set('url', url, { problem, checkedAt });
     else if (cached) return cached;
     throw error;
   }

@@ -13,12 +13,8 @@ import { openDatabase, removeDatabase, rowChecksum, savingFailure } from '../sta
 /**
  * The media part of the build cache (`<cache>/media`), shared by the output folders built with it:
  * `sources/<sha256>` (downloaded bytes, or a snapshot's file once converted), `files/<hash>-<w>.<ext>`
- * (the public files, named by their own sha256) and `index.sqlite`: JSON values by kind and key, each
- * row with the state's CRC-32 (build/state/database.ts), by URL (what it held, or its lasting
- * problem), by source hash (its inspection and files), by document URL, and the store's id.
- * What a run learns is written in one transaction, after the files it names were written whole. A
- * damaged row (one flipped bit in a width would put wrong sizes in every srcset) is dropped with one
- * warning and made again; a file that is not a database is started again.
+ * (the public files) and `index.sqlite`, whose rows carry the state's CRC-32 (README.md: "Nothing in
+ * the cache is trusted blindly"; one flipped bit in a width would put wrong sizes in every srcset).
  */
 export type UrlRecord =
   | { sha256: string; etag?: string; lastModified?: string; contentType?: string; bytes: number; checkedAt: string }
@@ -40,7 +36,13 @@ interface SourceEntry {
   variants: Record<string, StoredVariant>;
 }
 
-type Kind = 'url' | 'source' | 'document' | 'id';
+/** The index's values by kind: a document's is its file name in files/, the id's (key '') the store's id. */
+interface Rows {
+  url: UrlRecord;
+  source: SourceEntry;
+  document: string;
+  id: string;
+}
 
 const INDEX_SCHEMA = {
   version: 1,
@@ -62,6 +64,108 @@ function nameOf(digest: string, width: number, format: MediaFormat): string {
   return `${digest.slice(0, 16)}-${width}.${EXTENSIONS[format]}`;
 }
 
+/** Where the store writes a file before renaming it into place: emptied by every run (build/pipeline.ts). */
+export const mediaTemporaryDir = (storeDir: string): string => path.join(storeDir, 'tmp');
+
+/** The index's rows, read one at a time; changes kept until `save` writes them in one transaction. */
+class MediaIndex {
+  private readonly file: string;
+  private db: DatabaseSync;
+  private select: StatementSync;
+  private readonly pending = new Map<string, { kind: keyof Rows; key: string; value: unknown }>();
+
+  constructor(dir: string, private readonly warn: (message: string) => void) {
+    this.file = path.join(dir, 'index.sqlite');
+    this.db = openIndex(this.file, warn);
+    this.select = this.db.prepare('SELECT value, crc FROM entries WHERE kind = ? AND key = ?');
+  }
+
+  get<K extends keyof Rows>(kind: K, key: string): Rows[K] | undefined {
+    const change = this.pending.get(`${kind} ${key}`);
+    if (change) return change.value as Rows[K];
+    const row = this.guarded(() => this.select.get(kind, key) as { value: string; crc: number } | undefined);
+    return row && this.checked(kind, key, row.value, row.crc);
+  }
+
+  set<K extends keyof Rows>(kind: K, key: string, value: Rows[K]): void {
+    this.pending.set(`${kind} ${key}`, { kind, key, value });
+  }
+
+  all<K extends keyof Rows>(kind: K): [string, Rows[K]][] {
+    const rows = this.guarded(() => this.db.prepare('SELECT key, value, crc FROM entries WHERE kind = ?').all(kind) as { key: string; value: string; crc: number }[]) ?? [];
+    const values = new Map(rows.flatMap((row): [string, Rows[K]][] => {
+      const value = this.checked(kind, row.key, row.value, row.crc);
+      return value === undefined ? [] : [[row.key, value]];
+    }));
+    for (const change of this.pending.values()) if (change.kind === kind) values.set(change.key, change.value as Rows[K]);
+    return [...values];
+  }
+
+  /** The store's id, made with a new store (the index files of earlier releases then removed). */
+  id(): string {
+    let id = this.get('id', '');
+    if (id === undefined) {
+      for (const old of OLD_INDEXES) rmSync(path.join(path.dirname(this.file), old), { force: true });
+      id = randomUUID();
+      this.set('id', '', id);
+      this.save();
+    }
+    return id;
+  }
+
+  /** A new id, at once: every post is then normalized again and its images prepared again, which makes what is missing again. */
+  forget(): void {
+    this.pending.delete('id ');
+    this.db.prepare("DELETE FROM entries WHERE kind = 'id'").run();
+  }
+
+  save(): void {
+    if (this.pending.size === 0) return;
+    const db = this.db;
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      const put = db.prepare('INSERT OR REPLACE INTO entries (kind, key, value, crc) VALUES (?, ?, ?, ?)');
+      for (const { kind, key, value } of this.pending.values()) {
+        const json = JSON.stringify(value);
+        put.run(kind, key, json, rowChecksum(kind, key, json));
+      }
+      db.exec('COMMIT');
+      this.pending.clear();
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw savingFailure('saving the media index', this.file, error);
+    }
+  }
+
+  close(): void {
+    try {
+      this.save();
+    } finally {
+      this.db.close();
+    }
+  }
+
+  /** A row's value, or undefined when it does not match its checksum (then dropped, with a warning). */
+  private checked<K extends keyof Rows>(kind: K, key: string, json: string, crc: number): Rows[K] | undefined {
+    if (rowChecksum(kind, key, json) === crc) return JSON.parse(json) as Rows[K];
+    this.warn(`media cache: the ${kind} record of ${key.slice(0, 100)} in ${this.file} is damaged; it is made again`);
+    this.db.prepare('DELETE FROM entries WHERE kind = ? AND key = ?').run(kind, key);
+    return undefined;
+  }
+
+  /** A read that fails on a damaged file (past its first pages): the file is started again, with one warning. */
+  private guarded<T>(read: () => T): T | undefined {
+    try {
+      return read();
+    } catch (error) {
+      this.db.close();
+      this.db = openIndex(this.file, this.warn, error as Error);
+      this.select = this.db.prepare('SELECT value, crc FROM entries WHERE kind = ? AND key = ?');
+      return undefined;
+    }
+  }
+}
+
 /** The store's id, made with its index: posts keep the names of its files, which a purged or forgotten store no longer vouches for. */
 export function mediaStoreId(dir: string, warn: (message: string) => void = () => {}): string {
   const index = new MediaIndex(dir, warn);
@@ -72,47 +176,42 @@ export function mediaStoreId(dir: string, warn: (message: string) => void = () =
   }
 }
 
-/** Where the store writes a file before renaming it into place: emptied by every run (build/pipeline.ts). */
-export const mediaTemporaryDir = (storeDir: string): string => path.join(storeDir, 'tmp');
-
-export class MediaStore {
+/** The index with the files it names: sources by hash, public files by name. */
+export class MediaStore extends MediaIndex {
   private savedAt = Date.now();
 
   private constructor(
     readonly dir: string,
-    private readonly index: MediaIndex,
+    warn: (message: string) => void,
     private readonly sources: Set<string>,
     private readonly files: Set<string>,
-  ) {}
+  ) {
+    super(dir, warn);
+  }
 
   static async open(dir: string, warn: (message: string) => void = () => {}): Promise<MediaStore> {
-    await Promise.all(['sources', 'files'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
-    const [sources, files] = await Promise.all([storedNames(path.join(dir, 'sources')), storedNames(path.join(dir, 'files'))]);
-    return new MediaStore(dir, new MediaIndex(dir, warn), sources, files);
-  }
-
-  getUrl(url: string): UrlRecord | undefined {
-    return this.index.get('url', url);
-  }
-
-  setUrl(url: string, record: UrlRecord): void {
-    this.index.set('url', url, record);
+    const listed = async (sub: string) => {
+      await mkdir(path.join(dir, sub), { recursive: true });
+      return new Set(await readdir(path.join(dir, sub)));
+    };
+    const [sources, files] = await Promise.all([listed('sources'), listed('files')]);
+    return new MediaStore(dir, warn, sources, files);
   }
 
   /** The URLs whose bytes were this source when last fetched (read whole: only to make a damaged file again). */
   urlsOf(hash: string): string[] {
-    return this.index.all<UrlRecord>('url').flatMap(([url, record]) => ('sha256' in record && record.sha256 === hash ? [url] : []));
+    return this.all('url').flatMap(([url, record]) => ('sha256' in record && record.sha256 === hash ? [url] : []));
   }
 
   /** A document's file in files/ (prepareDocuments), if it is still there. */
   document(url: string): string | undefined {
-    const file = this.index.get<string>('document', url);
+    const file = this.get('document', url);
     return file !== undefined && this.files.has(file) ? file : undefined;
   }
 
   async addDocument(url: string, file: string, data: Uint8Array): Promise<void> {
     await this.replaceFile(file, data);
-    this.index.set('document', url, file);
+    this.set('document', url, file);
   }
 
   /** Saves at most every CHECKPOINT_MS while a long first build converts: a crash an hour in loses minutes of work, not the hour. */
@@ -120,22 +219,9 @@ export class MediaStore {
     if (Date.now() - this.savedAt >= CHECKPOINT_MS) this.save();
   }
 
-  save(): void {
-    this.index.save();
+  override save(): void {
+    super.save();
     this.savedAt = Date.now();
-  }
-
-  close(): void {
-    try {
-      this.save();
-    } finally {
-      this.index.close();
-    }
-  }
-
-  /** A new id, at once: every post is then normalized again and its images prepared again, which makes what is missing again. */
-  forget(): void {
-    this.index.forget();
   }
 
   async putSource(bytes: Uint8Array): Promise<string> {
@@ -164,13 +250,13 @@ export class MediaStore {
 
   /** The inspection of a source, if it was made under the same rules (see inspectionKey). */
   readFacts(hash: string, rules: string): StoredFacts | undefined {
-    const inspection = this.index.get<SourceEntry>('source', hash)?.inspection;
+    const inspection = this.get('source', hash)?.inspection;
     if (!inspection || inspection.rules !== rules) return undefined;
     return 'facts' in inspection ? { facts: inspection.facts } : { problem: inspection.problem };
   }
 
   writeFacts(hash: string, rules: string, facts: StoredFacts): void {
-    this.index.set('source', hash, { ...this.entry(hash), inspection: { ...facts, rules } });
+    this.set('source', hash, { ...this.entry(hash), inspection: { ...facts, rules } });
   }
 
   /** The variants already made from a source whose file is still there, by recipe key. */
@@ -190,7 +276,7 @@ export class MediaStore {
     // Recorded together, once all are written: after a write error the next run converts the whole
     // set again, and a set's bytes depend on what it holds (the width its source is decoded at).
     const entry = this.entry(hash);
-    this.index.set('source', hash, { ...entry, variants: { ...entry.variants, ...Object.fromEntries(written) } });
+    this.set('source', hash, { ...entry, variants: { ...entry.variants, ...Object.fromEntries(written) } });
     return this.readVariants(hash);
   }
 
@@ -206,7 +292,7 @@ export class MediaStore {
 
   /** What made a public file: its source, the variant, the source's facts (read whole: only for a damaged file). */
   originOf(file: string): { source: string; variant: StoredVariant; facts?: ImageFacts } | undefined {
-    for (const [source, entry] of this.index.all<SourceEntry>('source')) {
+    for (const [source, entry] of this.all('source')) {
       const variant = Object.values(entry.variants).find((candidate) => candidate.file === file);
       if (!variant) continue;
       const facts = entry.inspection && 'facts' in entry.inspection ? entry.inspection.facts : undefined;
@@ -220,105 +306,11 @@ export class MediaStore {
   }
 
   private entry(hash: string): SourceEntry {
-    return this.index.get<SourceEntry>('source', hash) ?? { variants: {} };
+    return this.get('source', hash) ?? { variants: {} };
   }
 
   private sourcePath(hash: string): string {
     return path.join(this.dir, 'sources', hash);
-  }
-}
-
-/** The index's rows, read one at a time; changes kept until `save` writes them in one transaction. */
-class MediaIndex {
-  private readonly file: string;
-  private db: DatabaseSync;
-  private select: StatementSync;
-  private readonly pending = new Map<string, { kind: Kind; key: string; value: unknown }>();
-
-  constructor(dir: string, private readonly warn: (message: string) => void) {
-    this.file = path.join(dir, 'index.sqlite');
-    this.db = openIndex(this.file, warn);
-    this.select = this.db.prepare('SELECT value, crc FROM entries WHERE kind = ? AND key = ?');
-  }
-
-  get<T>(kind: Kind, key: string): T | undefined {
-    const change = this.pending.get(`${kind} ${key}`);
-    if (change) return change.value as T;
-    const row = this.guarded(() => this.select.get(kind, key) as { value: string; crc: number } | undefined);
-    return row && this.checked<T>(kind, key, row.value, row.crc);
-  }
-
-  set(kind: Kind, key: string, value: unknown): void {
-    this.pending.set(`${kind} ${key}`, { kind, key, value });
-  }
-
-  all<T>(kind: Kind): [string, T][] {
-    const rows = this.guarded(() => this.db.prepare('SELECT key, value, crc FROM entries WHERE kind = ?').all(kind) as { key: string; value: string; crc: number }[]) ?? [];
-    const values = new Map(rows.flatMap((row): [string, T][] => {
-      const value = this.checked<T>(kind, row.key, row.value, row.crc);
-      return value === undefined ? [] : [[row.key, value]];
-    }));
-    for (const change of this.pending.values()) if (change.kind === kind) values.set(change.key, change.value as T);
-    return [...values];
-  }
-
-  /** The store's id, made with a new store (the index files of earlier releases then removed). */
-  id(): string {
-    let id = this.get<string>('id', '');
-    if (id === undefined) {
-      for (const old of OLD_INDEXES) rmSync(path.join(path.dirname(this.file), old), { force: true });
-      id = randomUUID();
-      this.set('id', '', id);
-      this.save();
-    }
-    return id;
-  }
-
-  forget(): void {
-    this.pending.delete('id ');
-    this.db.prepare("DELETE FROM entries WHERE kind = 'id'").run();
-  }
-
-  save(): void {
-    if (this.pending.size === 0) return;
-    const db = this.db;
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      const put = db.prepare('INSERT OR REPLACE INTO entries (kind, key, value, crc) VALUES (?, ?, ?, ?)');
-      for (const { kind, key, value } of this.pending.values()) {
-        const json = JSON.stringify(value);
-        put.run(kind, key, json, rowChecksum(kind, key, json));
-      }
-      db.exec('COMMIT');
-      this.pending.clear();
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw savingFailure('saving the media index', this.file, error);
-    }
-  }
-
-  close(): void {
-    this.db.close();
-  }
-
-  /** A row's value, or undefined when it does not match its checksum (then dropped, with a warning). */
-  private checked<T>(kind: Kind, key: string, json: string, crc: number): T | undefined {
-    if (rowChecksum(kind, key, json) === crc) return JSON.parse(json) as T;
-    this.warn(`media cache: the ${kind} record of ${key.slice(0, 100)} in ${this.file} is damaged; it is made again`);
-    this.db.prepare('DELETE FROM entries WHERE kind = ? AND key = ?').run(kind, key);
-    return undefined;
-  }
-
-  /** A read that fails on a damaged file (past its first pages): the file is started again, with one warning. */
-  private guarded<T>(read: () => T): T | undefined {
-    try {
-      return read();
-    } catch (error) {
-      this.db.close();
-      this.db = openIndex(this.file, this.warn, error as Error);
-      this.select = this.db.prepare('SELECT value, crc FROM entries WHERE kind = ? AND key = ?');
-      return undefined;
-    }
   }
 }
 
@@ -334,8 +326,4 @@ function openIndex(file: string, warn: (message: string) => void, damaged?: Erro
   warn(`media cache: ${file} is unreadable (${damaged.message}); starting without it: its images are downloaded and converted again`);
   removeDatabase(file);
   return openDatabase(file, INDEX_SCHEMA).db;
-}
-
-async function storedNames(dir: string): Promise<Set<string>> {
-  return new Set(await readdir(dir).catch(() => []));
 }

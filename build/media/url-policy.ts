@@ -27,14 +27,11 @@ export interface DeclaredAddresses {
 }
 
 /**
- * Which URLs the build may fetch media from. Post contents are written by editors and could name
- * anything: `http://169.254.169.254/…` (a cloud's metadata service), `file:///etc/passwd`, a router
- * on the private network. Allowed are WordPress's uploads folder at the REST base's address and at
- * the addresses WordPress declares (a builder on its machine reaches `http://127.0.0.1:8080` while
- * contents name `https://cms.club.fr/wp-content/uploads/…`: both builds give the same site); the
- * prefixes the operator configured (`--media-origin`); a URL the REST API returned as media, as it
- * is, unless on a loopback or private address that is not WordPress's. Everything else is refused
- * before any request, and the same check runs on every redirect target.
+ * Which URLs the build may fetch media from (README.md, "Decisions"): post contents could name
+ * anything (`http://169.254.169.254/…`, `file:///etc/passwd`, a router). Allowed are WordPress's
+ * uploads at the REST base's address and at the addresses WordPress declares, the `--media-origin`
+ * prefixes, and a URL the REST API returned as media unless on a private address not WordPress's.
+ * The same check runs on every redirect target.
  */
 export function createUrlPolicy(input: UrlPolicyInput): (url: string) => Promise<UrlVerdict> {
   // Each place images may come from is a URL: its origin and the path prefix under it.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DomUtils, Parser, parseDocument } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { slugify } from '../../src/lib/team-format.js';
 import type { HttpOptions } from '../wordpress/http.js';
 import type { HtmlElement } from './collect-images.js';
@@ -61,16 +61,7 @@ export function mayLinkToWordPress(html: string, origins: readonly string[]): bo
 
 /** The hrefs of a body's links to WordPress, in order, each once. */
 export function wordpressLinksIn(html: string, origins: readonly string[]): string[] {
-  if (!mayLinkToWordPress(html, origins)) return [];
-  const found = new Set<string>();
-  const parser = new Parser({
-    onopentag: (name, attributes) => {
-      const href = attributes.href?.trim();
-      if (name === 'a' && href && isWordPressAddress(href, origins)) found.add(href);
-    },
-  });
-  parser.end(html);
-  return [...found];
+  return [...new Set(rewriteWordPressLinks(html, origins).unlinked)];
 }
 
 /**
@@ -108,10 +99,6 @@ function unwrap(link: HtmlElement): void {
 /** What a club publishes as a document; anything else stays a link WordPress alone could serve (and is unlinked). */
 const DOCUMENT = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv)$/i;
 
-function isDocumentUrl(href: string): boolean {
-  return DOCUMENT.test(URL.parse(href)?.pathname ?? '');
-}
-
 /**
  * The documents posts link to in WordPress's uploads (a tournament's rules): downloaded once through
  * the media downloader (its URL policy, 25 MB at most) into the media cache's `files/`, found there
@@ -123,7 +110,7 @@ export async function prepareDocuments(
 ): Promise<{ paths: Map<string, string>; problems: Map<string, string> }> {
   const paths = new Map<string, string>();
   const problems = new Map<string, string>();
-  const wanted = [...new Set(urls)].filter(isDocumentUrl);
+  const wanted = [...new Set(urls)].filter((url) => DOCUMENT.test(URL.parse(url)?.pathname ?? ''));
   if (wanted.length === 0) return { paths, problems };
   const store = await MediaStore.open(options.cacheDir);
   const downloader = createMediaDownloader(options);

@@ -68,7 +68,7 @@ describe('prepareMedia', () => {
       { url: featured, postId: 7, slot: 'thumb' },
       { url: inline, postId: 7, slot: 'content', maxCssWidth: 300 },
     ];
-    const options: PrepareMediaOptions = { requests, cacheDir: dir, apiUrl: `${wp.origin}/wp-json/wp/v2`, http: instant, concurrency: 2 };
+    const options: PrepareMediaOptions = { requests, cacheDir: dir, apiUrl: `${wp.origin}/wp-json/wp/v2`, http: instant };
     const first = await prepareMedia(options);
     expect([...first.results.keys()]).toEqual([featured, inline]);
 

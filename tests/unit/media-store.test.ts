@@ -46,12 +46,12 @@ describe('MediaStore', () => {
 
   it('remembers URLs and what was made across runs, in the index database', async () => {
     const store = await MediaStore.open(dir);
-    store.setUrl('https://cms.example/b.jpg', { problem: { kind: 'http', message: 'HTTP 404' }, checkedAt: '2026-01-01T00:00:00.000Z' });
-    store.setUrl('https://cms.example/a.jpg', { sha256: sha256('x'), bytes: 1, etag: '"1"', checkedAt: '2026-01-01T00:00:00.000Z' });
+    store.set('url', 'https://cms.example/b.jpg', { problem: { kind: 'http', message: 'HTTP 404' }, checkedAt: '2026-01-01T00:00:00.000Z' });
+    store.set('url', 'https://cms.example/a.jpg', { sha256: sha256('x'), bytes: 1, etag: '"1"', checkedAt: '2026-01-01T00:00:00.000Z' });
     store.close();
     const reopened = await MediaStore.open(dir);
-    expect(reopened.getUrl('https://cms.example/a.jpg')).toEqual({ sha256: sha256('x'), bytes: 1, etag: '"1"', checkedAt: '2026-01-01T00:00:00.000Z' });
-    expect(reopened.getUrl('https://cms.example/b.jpg')).toMatchObject({ problem: { kind: 'http' } });
+    expect(reopened.get('url', 'https://cms.example/a.jpg')).toEqual({ sha256: sha256('x'), bytes: 1, etag: '"1"', checkedAt: '2026-01-01T00:00:00.000Z' });
+    expect(reopened.get('url', 'https://cms.example/b.jpg')).toMatchObject({ problem: { kind: 'http' } });
     expect(reopened.urlsOf(sha256('x'))).toEqual(['https://cms.example/a.jpg']);
     reopened.close();
   });
@@ -61,7 +61,7 @@ describe('MediaStore', () => {
       await writeFile(path.join(dir, 'index.sqlite'), content);
       const warnings: string[] = [];
       const store = await MediaStore.open(dir, (message) => warnings.push(message));
-      expect(store.getUrl('https://cms.example/a.jpg')).toBeUndefined();
+      expect(store.get('url', 'https://cms.example/a.jpg')).toBeUndefined();
       expect(warnings).toEqual([expect.stringMatching(/^media cache: \S+index\.sqlite is unreadable \(.*\); starting without it: its images are downloaded and converted again$/)]);
       store.close();
     }
@@ -70,8 +70,8 @@ describe('MediaStore', () => {
   it('checks each record against its checksum: one flipped bit in a width is one warning and that record made again, not a wrong srcset', async () => {
     const store = await MediaStore.open(dir);
     await store.addVariants(sha256('source'), [{ key: 'k1', data: Buffer.from('avif bytes'), variant: { ...variant, width: 800, height: 533 } }]);
-    store.setUrl('https://cms.example/a.jpg', { sha256: sha256('source'), bytes: 6, checkedAt: '2026-01-01T00:00:00.000Z' });
-    store.setUrl('https://cms.example/b.jpg', { sha256: sha256('other'), bytes: 7, checkedAt: '2026-01-01T00:00:00.000Z' });
+    store.set('url', 'https://cms.example/a.jpg', { sha256: sha256('source'), bytes: 6, checkedAt: '2026-01-01T00:00:00.000Z' });
+    store.set('url', 'https://cms.example/b.jpg', { sha256: sha256('other'), bytes: 7, checkedAt: '2026-01-01T00:00:00.000Z' });
     store.close();
     const db = new DatabaseSync(path.join(dir, 'index.sqlite'));
     // '8' (0x38) → '9' (0x39), '6' (0x36) → '7' (0x37): one bit, and still valid JSON.
@@ -81,8 +81,8 @@ describe('MediaStore', () => {
     const warnings: string[] = [];
     const reopened = await MediaStore.open(dir, (message) => warnings.push(message));
     expect(reopened.readVariants(sha256('source')).size).toBe(0);
-    expect(reopened.getUrl('https://cms.example/a.jpg')).toBeUndefined();
-    expect(reopened.getUrl('https://cms.example/b.jpg')).toMatchObject({ bytes: 7 });
+    expect(reopened.get('url', 'https://cms.example/a.jpg')).toBeUndefined();
+    expect(reopened.get('url', 'https://cms.example/b.jpg')).toMatchObject({ bytes: 7 });
     expect(warnings).toEqual([
       expect.stringMatching(/^media cache: the source record of [0-9a-f]{64} in \S+index\.sqlite is damaged; it is made again$/),
       expect.stringMatching(/^media cache: the url record of https:\/\/cms\.example\/a\.jpg in \S+index\.sqlite is damaged; it is made again$/),
@@ -90,7 +90,7 @@ describe('MediaStore', () => {
     reopened.close();
     // Dropped: the next run does not warn again.
     const again: string[] = [];
-    (await MediaStore.open(dir, (message) => again.push(message))).getUrl('https://cms.example/a.jpg');
+    (await MediaStore.open(dir, (message) => again.push(message))).get('url', 'https://cms.example/a.jpg');
     expect(again).toEqual([]);
   });
 
@@ -164,7 +164,7 @@ describe('MediaStore', () => {
     (await MediaStore.open(dir)).close();
     const before = await readFile(path.join(dir, 'index.sqlite'));
     const store = await MediaStore.open(dir);
-    store.getUrl('https://cms.example/a.jpg');
+    store.get('url', 'https://cms.example/a.jpg');
     store.close();
     expect(await readFile(path.join(dir, 'index.sqlite'))).toEqual(before);
     expect((await allFiles(dir)).filter((file) => !file.startsWith('index.sqlite'))).toEqual([]);
