@@ -82,17 +82,17 @@ export function listFiles(dir: string, skip?: string): string[] {
   return files;
 }
 
-/** Removes the leftovers of killed runs: siblings of `target` named `<name>.<marker>-…`. */
-export function removeLeftovers(target: string, markers: readonly string[]): void {
+/** Removes the leftovers of killed runs: siblings of `target` named `<name>.<marker>-…`; returns their names. */
+export function removeLeftovers(target: string, markers: readonly string[]): string[] {
   const dir = path.dirname(target);
   const prefixes = markers.map((marker) => `${path.basename(target)}.${marker}-`);
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
-    return;
+    return [];
   }
-  for (const name of names) {
-    if (prefixes.some((prefix) => name.startsWith(prefix))) rmSync(path.join(dir, name), { recursive: true, force: true });
-  }
+  const removed = names.filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
+  for (const name of removed) rmSync(path.join(dir, name), { recursive: true, force: true });
+  return removed;
 }

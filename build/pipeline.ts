@@ -4,7 +4,7 @@ import { basePathOf } from '../src/lib/html.js';
 import type { SiteData } from '../src/site-data.js';
 import type { BuiltAssets } from './bundle.js';
 import { fetchContent, mediaListing, snapshotMediaDir, type FetchedContent } from './fetch.js';
-import { fingerprint, listFiles, removeLeftovers } from './fs.js';
+import { fingerprint, listFiles } from './fs.js';
 import { acquireBuildLock, realOutDir } from './lock.js';
 import { favourMemoryForLargeBuilds } from './memory.js';
 import type { MediaPublisher } from './media/publish-media.js';
@@ -14,7 +14,7 @@ import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
 import { createProgress, log } from './progress.js';
 import type { RenderSiteResult } from './render/render-site.js';
-import { formatReport, reportFile, writeReport, type BuildReport } from './report.js';
+import { formatReport, reportFile, writeReport, type BuildReport, type PageWeights } from './report.js';
 import { assetsToState, forgetting, inputsFingerprint, nothingNew, runBasis, unchangedRun, type RunBasis } from './run-basis.js';
 import type { SearchIndexUpdate } from './search/index.js';
 import { BuildState, reachedBy, type CachedPost, type ContentMeta, type OutputRecord, type ReportMemo } from './state/build-state.js';
@@ -24,14 +24,14 @@ import { loadStaticDataMemo } from './static-data-memo.js';
 import { playerShareImages, type ShareCards } from './share-images.js';
 import { collectStaticFiles, snapshotDocuments } from './static-files.js';
 import { warning, type BuildWarning } from './warnings.js';
-import type { OutputWriter, WriteResult } from './write.js';
+import { removeOutputLeftovers, type OutputFolder, type OutputWriter, type WriteResult } from './write.js';
 
 /**
  * A build. Its stages, in the order `runStages` and `makeSite` call them:
  *
  *   lock → cache (the output's state) → data → static inputs (share cards made meanwhile) → fetch
  *   → (nothing new: check, stop) → bundle (meanwhile) → normalize → routes → render → search
- *   → other files → media → save → write (publish) → report → finish.
+ *   → other files → media → report (the pages weighed) → save → write (publish) → report (written).
  *
  * With the state of the last run, only what changed is fetched, normalized and rendered. Nothing in
  * the output changes before every page is made and the state saved; then the output switches to
@@ -42,14 +42,14 @@ export async function runBuild(given: BuildOptions, quiet = false, warm?: WarmSt
   const options = { ...given, outDir: realOutDir(given.outDir) };
   const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
   try {
-    removeLeftoversOfKilledRuns(options);
+    const leftovers = removeLeftoversOfKilledRuns(options);
     try {
-      return await runStages(options, quiet, warm);
+      return await runStages(options, quiet, warm, leftovers);
     } catch (error) {
       if (!(error instanceof StateDamagedError)) throw error;
       // The state did not read back as it was written: the build starts again without it (a clean
       // build depends on nothing the first attempt may have read).
-      return await runStages(options, quiet, warm, `${error.message}: ignored, clean build`);
+      return await runStages(options, quiet, warm, leftovers, `${error.message}: ignored, clean build`);
     }
   } finally {
     lock.release();
@@ -85,14 +85,14 @@ interface StaticInputs {
   fingerprint: string;
 }
 
-async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState | undefined, damaged?: string): Promise<BuildReport> {
+async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState | undefined, leftovers: readonly string[], damaged?: string): Promise<BuildReport> {
   const stages: Record<string, number> = {};
   const state = await timed(stages, 'cache', () => openState(options, warm, damaged !== undefined));
   const run: Run = { options, quiet, state, stages, warnings: [] };
   try {
     // The data files first: a malformed one stops the build before anything is fetched or written.
     const data = await timed(run.stages, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
-    const basis = reuseOfState(run, damaged);
+    const basis = reuseOfState(run, leftovers, damaged);
     const inputs = staticInputs(run, data);
     const postsUsable = basis.cachedMeta?.mediaBasis === inputs.mediaBasis;
     const fetched = await timed(run.stages, 'fetch', () => fetchStage(run, basis, inputs, postsUsable));
@@ -153,15 +153,16 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
     const media = await timed(run.stages, 'media', () => mediaStage(run, stages.createMediaPublisher(), content.posts, cachedPosts, documents, basis.outputTrusted));
     const keptRecords = search.kept.flatMap((file) => (previousOutputs?.has(file) ? [[file, previousOutputs.get(file) as OutputRecord] as const] : []));
     const records = new Map([...rendered.outputs.map(({ path: file, record }) => [file, record] as const), ...otherRecords, ...keptRecords]);
-    await timed(run.stages, 'save', () => saveStage(run, { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged, search }));
+    const weights = await timed(run.stages, 'report', () =>
+      stages.weighPages({ outputs: rendered.outputs, assets, memo: basis.usable ? state.meta('reportMemo') : undefined, fileOf: (sitePath) => stages.fileOnceOnline(writer.folder, media, sitePath) }),
+    );
+    await timed(run.stages, 'save', () => saveStage(run, { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged, search, folder: writer.folder, reportMemo: weights.memo }));
     const write = await timed(run.stages, 'write', () =>
       writer.commit(rendered.written, { ...(previousOutputs ? { previousPaths: previousOutputs.keys() } : {}), media, basePath: basePathOf(options.siteUrl), beforeChange: () => rmSync(reportFile(options.outDir), { force: true }) }),
     );
     output = undefined;
     for (const leftover of write.leftovers ?? []) afterPublish(run, leftover);
-    const { memo, ...report } = await timed(run.stages, 'report', () => reportStage(run, stages, { basis, fetched, content, site, rendered, assets, write }));
-    finishStage(run, { reportMemo: memo, inputs: inputs.fingerprint });
-    return publishReport(run, report);
+    return publishReport(run, reportStage(run, stages, { basis, fetched, content, site, rendered, weights, write }));
   } finally {
     await pool?.close();
     output?.abort();
@@ -193,10 +194,10 @@ type AllOf<U> = (U extends unknown ? (member: U) => void : never) extends (membe
 
 type PageStages = Awaited<ReturnType<typeof loadPageStages>>;
 
-/** Stage lock: what runs killed meanwhile left (nobody else writes this output or its cache while the lock is held). */
-function removeLeftoversOfKilledRuns(options: BuildOptions): void {
-  removeLeftovers(options.outDir, ['staging', 'tmp', 'old']);
+/** Stage lock: what runs killed meanwhile left (nobody else writes this output or its cache while the lock is held); their names. */
+function removeLeftoversOfKilledRuns(options: BuildOptions): string[] {
   rmSync(mediaTemporaryDir(mediaDir(options)), { recursive: true, force: true });
+  return removeOutputLeftovers(options.outDir);
 }
 
 /** Stage cache: the state of the output, the one the process keeps when nobody else saved it since, or read again. */
@@ -210,8 +211,8 @@ function openState(options: BuildOptions, warm: WarmState | undefined, damaged: 
 }
 
 /** What the state lets the run reuse; a clean build says why. */
-function reuseOfState(run: Run, damaged: string | undefined): RunBasis {
-  const basis = runBasis(run.state, run.options, damaged !== undefined);
+function reuseOfState(run: Run, leftovers: readonly string[], damaged: string | undefined): RunBasis {
+  const basis = runBasis(run.state, run.options, damaged !== undefined, leftovers);
   if (damaged) run.warnings.push(warning('build-cache', damaged));
   if (!run.quiet && basis.cleanReason) log(damaged ?? `build cache: ${basis.cleanReason}, clean build`);
   return basis;
@@ -298,9 +299,10 @@ async function mediaStage(run: Run, publisher: MediaPublisher, posts: readonly C
 }
 
 /**
- * Stage save: the state and the search index's records in one transaction, marked as publishing.
- * A failure before the output changes (a full disk) leaves the site online as it was; a kill while
- * it changes leaves a mark that makes the next run compare every file.
+ * Stage save: the state, the search index's records and the report's memo in the run's one
+ * transaction, before the output changes: a failure here (a full disk) leaves the site online as it
+ * was. The state names the run's staging folder: when the next run finds it still there, publishing
+ * did not end (a kill, an I/O error), and it compares every file.
  */
 function saveStage(
   run: Run,
@@ -318,10 +320,14 @@ function saveStage(
     lists: ReadonlyMap<string, string>;
     listsChanged: ReadonlySet<string>;
     search: SearchIndexUpdate;
+    folder: OutputFolder;
+    reportMemo: ReportMemo;
   },
 ): void {
   const { state } = run;
-  const { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged, search } = made;
+  const { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged, search, folder, reportMemo } = made;
+  // A first output is the staging folder renamed: the same inode.
+  const outputFolder = statSync(folder.hadPrevious ? folder.outDir : folder.stagingDir);
   state.save({
     clean: !basis.usable,
     meta: {
@@ -335,8 +341,10 @@ function saveStage(
       documents: [...documents.keys()],
       termsHash: fetched.termsHash || state.meta('termsHash'),
       retries: content.posts.some((post) => !post.rawHash),
-      publishing: `${process.pid}-${Date.now()}`,
-      inputs: undefined,
+      publishing: path.basename(folder.stagingDir),
+      outputFolder: { ino: outputFolder.ino },
+      inputs: inputs.fingerprint,
+      reportMemo,
     },
     posts: content.fresh,
     removedPosts: content.removed,
@@ -353,12 +361,11 @@ function saveStage(
 function reportStage(
   run: Run,
   stages: PageStages,
-  made: { basis: RunBasis; fetched: FetchedContent; content: NormalizedContent; site: SiteData; rendered: RenderSiteResult; assets: BuiltAssets; write: WriteResult },
-) {
-  const { basis, fetched, content, site, rendered, assets, write } = made;
+  made: { basis: RunBasis; fetched: FetchedContent; content: NormalizedContent; site: SiteData; rendered: RenderSiteResult; weights: PageWeights; write: WriteResult },
+): BuildReport {
+  const { basis, fetched, content, site, rendered, weights, write } = made;
   return stages.buildReport({
     source: fetched.source,
-    outDir: run.options.outDir,
     run: {
       mode: basis.usable ? 'incremental' : 'clean',
       ...(basis.cleanReason ? { cleanReason: basis.cleanReason } : {}),
@@ -368,27 +375,11 @@ function reportStage(
       ...(fetched.traffic ? { wordpress: fetched.traffic } : {}),
       ...(fetched.listed ? { listed: fetched.listed } : {}),
     },
-    outputs: rendered.outputs,
-    assets,
+    weights,
     write,
     warnings: run.warnings,
     stages: run.stages,
-    ...(basis.usable ? { memo: run.state.meta('reportMemo') } : {}),
   });
-}
-
-/**
- * Stage finish: the output is the new site, the state says so (the run's second and last
- * transaction, a few values). A failure here (a full disk) costs the next run a comparison of every
- * file, not a wrong site.
- */
-function finishStage(run: Run, meta: { reportMemo: ReportMemo | undefined; inputs: string }): void {
-  try {
-    const after = statSync(run.options.outDir);
-    run.state.save({ clean: false, meta: { publishing: undefined, outputFolder: { ino: after.ino, ctimeMs: after.ctimeMs }, ...meta }, posts: [], removedPosts: [], outputs: new Map(), removedOutputs: [] });
-  } catch (error) {
-    afterPublish(run, `${(error as Error).message}; the next run compares every file`);
-  }
 }
 
 /** The report of a run that made the site, or of one that found nothing new (stage check): the last run's, still true. */

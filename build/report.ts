@@ -1,5 +1,4 @@
 import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { IslandName } from '../src/islands/registry.js';
 import type { PageType } from '../src/routes/types.js';
@@ -109,18 +108,19 @@ function tallyPages(outputs: readonly RenderedOutput[]): { types: Map<PageType, 
   return { types, paths };
 }
 
-/** Stage: what was built, how heavy each kind of page is, how long each stage took. */
-export function buildReport(input: {
-  source: 'snapshot' | 'live';
-  outDir: string;
-  run: BuildRun;
-  outputs: readonly RenderedOutput[];
-  assets: BuiltAssets;
-  write: WriteResult;
-  warnings: BuildWarning[];
-  stages: Record<string, number>;
-  memo?: ReportMemo;
-}): BuildReport & { memo: ReportMemo } {
+/** How heavy each kind of page is: the assets, the largest page of each type and the images it shows. */
+export interface PageWeights {
+  pageTypes: Partial<Record<PageType, PageTypeReport>>;
+  assets: Record<string, number>;
+  pagePaths: string[];
+  memo: ReportMemo;
+}
+
+/**
+ * Weighs the pages before the output switches to them (the memo is saved with the state): `fileOf`
+ * names the file that holds a site path's bytes until then.
+ */
+export function weighPages(input: { outputs: readonly RenderedOutput[]; assets: BuiltAssets; memo?: ReportMemo | undefined; fileOf: (sitePath: string) => string }): PageWeights {
   const memo: ReportMemo = { assets: {}, pages: {} };
   const assetSizes = memo.assets;
   for (const file of input.assets.files) assetSizes[file.path] = input.memo?.assets[file.path] ?? gzipSize(file.contents);
@@ -139,8 +139,8 @@ export function buildReport(input: {
     const weighed = `${entry.largest.path}\u0000${entry.largest.key}`;
     let weight = input.memo?.pages[weighed];
     if (!weight) {
-      const largest = readFileSync(path.join(input.outDir, entry.largest.path));
-      weight = { htmlGzip: gzipSize(largest), media: phoneMediaWeight(largest.toString('utf8'), (sitePath) => siteFileSize(input.outDir, sitePath)) };
+      const largest = readFileSync(input.fileOf(entry.largest.path));
+      weight = { htmlGzip: gzipSize(largest), media: phoneMediaWeight(largest.toString('utf8'), (sitePath) => siteFileSize(input.fileOf, sitePath)) };
     }
     memo.pages[weighed] = weight;
     const cssGzip = [...entry.stylesheets].reduce((sum, href) => sum + (assetSizes[href] ?? 0), 0);
@@ -155,28 +155,33 @@ export function buildReport(input: {
     }
     pageTypes[type] = report;
   }
+  return { pageTypes, assets: assetSizes, pagePaths: [...tally.paths].sort(), memo };
+}
+
+/** Stage: what was built, how heavy each kind of page is, how long each stage took. */
+export function buildReport(input: { source: 'snapshot' | 'live'; run: BuildRun; weights: PageWeights; write: WriteResult; warnings: BuildWarning[]; stages: Record<string, number> }): BuildReport {
+  const { weights } = input;
   return {
     source: input.source,
     run: input.run,
-    pages: tally.paths.length,
+    pages: weights.pagePaths.length,
     files: input.write.written,
     changed: input.write.changed,
     removed: input.write.removed,
     changedPaths: input.write.changedPaths,
     warnings: input.warnings,
     stages: input.stages,
-    pageTypes,
-    assets: assetSizes,
-    pagePaths: [...tally.paths].sort(),
-    memo,
+    pageTypes: weights.pageTypes,
+    assets: weights.assets,
+    pagePaths: weights.pagePaths,
   };
 }
 
-/** Bytes of the output file a root-relative URL names; undefined for another host's or a missing file. */
-function siteFileSize(outDir: string, sitePath: string): number | undefined {
+/** Bytes of the file a root-relative URL names; undefined for another host's or a missing file. */
+function siteFileSize(fileOf: (sitePath: string) => string, sitePath: string): number | undefined {
   if (!sitePath.startsWith('/') || sitePath.startsWith('//')) return undefined;
   try {
-    return statSync(path.join(outDir, decodeURI(sitePath.split(/[?#]/)[0] ?? ''))).size;
+    return statSync(fileOf(decodeURI(sitePath.split(/[?#]/)[0] ?? ''))).size;
   } catch {
     return undefined;
   }

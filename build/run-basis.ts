@@ -27,8 +27,8 @@ export interface RunBasis {
   sync?: SyncState;
 }
 
-/** Reads from the state what this run can reuse, and why not when it cannot. */
-export function runBasis(state: BuildState, options: BuildOptions, damaged: boolean): RunBasis {
+/** Reads from the state what this run can reuse, and why not when it cannot; `leftovers`: the names of what killed or failed runs left beside the output. */
+export function runBasis(state: BuildState, options: BuildOptions, damaged: boolean, leftovers: readonly string[]): RunBasis {
   const identity = JSON.stringify({ code: codeVersion(), siteUrl: options.siteUrl, outDir: options.outDir, source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}`, ...(options.mediaOrigins.length > 0 ? { mediaOrigins: options.mediaOrigins.join(' ') } : {}) });
   const madeBy = state.meta('identity');
   const cleanReason = damaged ? 'unreadable cache' : options.clean ? '--clean' : state.replaced ? 'cache made by another version of the build' : madeBy === undefined ? 'no cache yet' : madeBy !== identity ? describeMismatch(madeBy, identity) : undefined;
@@ -39,7 +39,8 @@ export function runBasis(state: BuildState, options: BuildOptions, damaged: bool
   return {
     identity,
     usable: true,
-    outputTrusted: folder !== undefined && state.meta('outputFolder')?.ino === folder.ino && state.meta('publishing') === undefined,
+    // The staging folder of the run that saved the state still there: its publishing did not end.
+    outputTrusted: folder !== undefined && state.meta('outputFolder')?.ino === folder.ino && !leftovers.includes(state.meta('publishing') ?? ''),
     ...(cachedMeta ? { cachedMeta } : {}),
     ...(sync ? { sync } : {}),
   };

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { listFiles } from './fs.js';
+import { listFiles, removeLeftovers } from './fs.js';
 import type { OutputFile } from './output-file.js';
 
 export interface WriteResult {
@@ -24,6 +24,8 @@ export class WriteError extends Error {
 export interface OutputFolder {
   outDir: string;
   stagingDir: string;
+  /** Where the staging folder is moved once its files are online. */
+  publishedDir: string;
   /** An output is in place: each file is compared with it (equal bytes: left as it is). */
   hadPrevious: boolean;
 }
@@ -36,7 +38,7 @@ export interface WrittenFiles {
 
 export type OutputWriter = ReturnType<typeof openOutput>;
 
-type MediaChanges = { add: ReadonlyMap<string, string>; remove: readonly string[] };
+export type MediaChanges = { add: ReadonlyMap<string, string>; remove: readonly string[] };
 
 /** The output folder of converted images: named by their bytes, never rewritten. */
 const MEDIA = 'media';
@@ -80,12 +82,22 @@ export function createFileWriter(folder: OutputFolder) {
   };
 }
 
+let outputsOpened = 0;
+
+/** Removes what killed or failed runs left beside the output (staging folders, files set aside); returns their names. */
+export function removeOutputLeftovers(outDir: string): string[] {
+  return removeLeftovers(outDir, ['staging', 'published', 'tmp', 'old']);
+}
+
 /** Opens a staging folder for a new output of `outDir`: nothing in it changes before commit, a failed build leaves the site as it was. */
 export function openOutput(outDir: string) {
-  const folder: OutputFolder = { outDir, stagingDir: `${outDir}.staging-${process.pid}-${threadId}`, hadPrevious: fs.existsSync(outDir) };
+  // A name of its own for each run: the state names the folder of the run that saved it.
+  const run = `${process.pid}-${threadId}-${++outputsOpened}`;
+  const folder: OutputFolder = { outDir, stagingDir: `${outDir}.staging-${run}`, publishedDir: `${outDir}.published-${run}`, hadPrevious: fs.existsSync(outDir) };
   fs.rmSync(folder.stagingDir, { recursive: true, force: true });
   fs.mkdirSync(folder.stagingDir, { recursive: true });
   const own = createFileWriter(folder);
+  let changing = false;
   return {
     folder,
     ...own,
@@ -110,13 +122,14 @@ export function openOutput(outDir: string) {
       const staged = parts.flatMap((part) => part.staged);
       const media = options.media ?? { add: new Map(), remove: [] };
       options.beforeChange?.();
+      changing = true;
       const leftovers = publish({ folder, staged, gone, media, io: options.io ?? NODE_IO, basePath: options.basePath ?? '' });
       const changedPaths = [...staged.map((file) => `/${file.path}`), ...gone.map((relative) => `/${relative}`), ...media.add.keys(), ...media.remove].sort();
       return { written: claimed.size, changed: staged.length + media.add.size, removed: gone.length + media.remove.length, changedPaths, ...(leftovers.length > 0 ? { leftovers } : {}) };
     },
-    /** Drops the staged files; the output was never touched. */
+    /** Drops the staged files when the output was never touched; a publish that failed leaves them, for the next run to see. */
     abort(): void {
-      fs.rmSync(folder.stagingDir, { recursive: true, force: true });
+      if (!changing) fs.rmSync(folder.stagingDir, { recursive: true, force: true });
     },
   };
 }
@@ -127,9 +140,18 @@ const NODE_IO = {
   copy: (from: string, to: string) => fs.copyFileSync(from, to),
   mkdir: (dir: string): void => void fs.mkdirSync(dir, { recursive: true }),
   rmdir: (dir: string) => fs.rmdirSync(dir),
+  /** Moves the staging folder aside once the new site is online. */
+  retire: (dir: string, to: string) => fs.renameSync(dir, to),
   /** Removes a folder and everything in it (the staging folder once published). */
   removeTree: (dir: string) => fs.rmSync(dir, { recursive: true, force: true }),
 };
+
+/** The file that holds a site path's bytes until the output switches: staged, a new image (from the media store) or the output's own. */
+export function fileOnceOnline(folder: OutputFolder, media: MediaChanges, sitePath: string): string {
+  const relative = toSafeRelative(sitePath);
+  const staged = path.join(folder.stagingDir, relative);
+  return fs.existsSync(staged) ? staged : (media.add.get(`/${relative}`) ?? path.join(folder.outDir, relative));
+}
 
 /** The file operations publishing uses: node:fs, or a layer a test controls to inject faults. */
 export type PublishIo = typeof NODE_IO;
@@ -150,7 +172,7 @@ export type PublishIo = typeof NODE_IO;
  * (removing the staging folder) is returned as leftovers, not thrown: the site is complete.
  */
 function publish({ folder, staged, gone, media, io, basePath }: { folder: OutputFolder; staged: WrittenFiles['staged']; gone: readonly string[]; media: MediaChanges; io: PublishIo; basePath: string }): string[] {
-  const { outDir, stagingDir, hadPrevious } = folder;
+  const { outDir, stagingDir, publishedDir, hadPrevious } = folder;
   const step = (target: string, run: () => void) => {
     try {
       run();
@@ -224,16 +246,25 @@ function publish({ folder, staged, gone, media, io, basePath }: { folder: Output
     removeEmptyParents(outDir, toSafeRelative(publicPath), io);
   }
 
+  // The staging folder is moved aside first: one still under its name tells the next run that
+  // publishing did not end (the state names it), even when removing it fails.
   const leftovers: string[] = [];
-  for (const dir of trashUsed ? [stagingDir, trash] : [stagingDir]) {
+  try {
+    io.retire(stagingDir, publishedDir);
+  } catch (error) {
+    leftovers.push(`${stagingDir} could not be moved aside after publishing (${errorCode(error)}): the next run removes it and compares every file`);
+  }
+  for (const dir of trashUsed ? [publishedDir, trash] : [publishedDir]) {
     try {
       io.removeTree(dir);
     } catch (error) {
-      leftovers.push(`${dir} could not be removed after publishing (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): the next run removes it`);
+      leftovers.push(`${dir} could not be removed after publishing (${errorCode(error)}): the next run removes it`);
     }
   }
   return leftovers;
 }
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
 /** Runs `run` on each file of a group; when one fails, `undo` on those done (last first, as far as it can), then throws. */
 function inGroup(group: readonly string[], run: (file: string) => void, undo: (file: string) => void): void {

@@ -73,8 +73,8 @@ export interface StateMeta {
   /** WordPress builds: where the next sync starts (its `known` posts are a table of their own). */
   marker: string;
   /** The output folder the records describe (a folder swapped in by hand has another inode). */
-  outputFolder: { ino: number; ctimeMs: number };
-  /** Set before the output folder is changed, removed once the run is saved: a run killed meanwhile left it mixed. */
+  outputFolder: { ino: number };
+  /** The staging folder of the run that saved: found still there by the next run, publishing did not end (the output may be mixed). */
   publishing: string;
   /** Everything but the content a no-change run compares (run-basis.ts, inputsFingerprint). */
   inputs: string;

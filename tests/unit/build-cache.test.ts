@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -188,14 +188,35 @@ describe('the build cache', () => {
       expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
     });
 
+    it('commits the state once in a run that changes the site, and not at all in one that finds nothing new', async () => {
+      const begun: string[] = [];
+      const exec = DatabaseSync.prototype.exec;
+      const spy = vi.spyOn(DatabaseSync.prototype, 'exec').mockImplementation(function (this: DatabaseSync, sql: string) {
+        if (/^\s*BEGIN/i.test(sql)) begun.push(this.location() ?? '');
+        return exec.call(this, sql);
+      });
+      try {
+        await retitle('Un titre corrigé une fois');
+        expect((await build()).run).toMatchObject({ mode: 'incremental', posts: { changed: 1 } });
+        expect(begun.filter((file) => file === stateFile(options()))).toHaveLength(1);
+        begun.length = 0;
+        expect((await build()).run).toMatchObject({ mode: 'incremental', pagesRendered: 0 });
+        expect(begun.filter((file) => file === stateFile(options()))).toHaveLength(0);
+      } finally {
+        spy.mockRestore();
+        await writeFile(posts(), original);
+      }
+    });
+
     it('compares every file after a run stopped while it changed the output: the same site, without a clean build', async () => {
       await retitle('Un titre corrigé');
       await build();
-      // What a run does before it changes the output, then a kill: the state is saved and marked,
-      // the output half changed (here: one article back to its old bytes).
+      // What a run does before it changes the output, then a kill: the state is saved and names the
+      // run's staging folder, left beside the output half changed (here: one article back to its old bytes).
       const db = new DatabaseSync(stateFile(options()));
-      db.prepare("INSERT OR REPLACE INTO meta (key, value, crc) VALUES ('publishing', '\"killed\"', ?)").run(rowChecksum('publishing', '"killed"'));
+      db.prepare("INSERT OR REPLACE INTO meta (key, value, crc) VALUES ('publishing', '\"site.staging-killed\"', ?)").run(rowChecksum('publishing', '"site.staging-killed"'));
       db.close();
+      await mkdir(path.join(root, 'site.staging-killed', 'actualites'), { recursive: true });
       const article = Object.keys(cleanTree).find((file) => file.startsWith('actualites/article/'));
       await writeFile(path.join(root, 'site', article as string), 'half published');
       await writeFile(posts(), original);

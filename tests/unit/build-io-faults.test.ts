@@ -248,15 +248,15 @@ describe('a run that fails once the site is complete', () => {
     freshCache('late-cache');
     await build('late', 'late-cache');
     // The staging folder's removal once published (not the clearing of a folder of that name before it is made).
-    injectAt('remove', 1, (target) => /late\.staging-\d+-\d+$/.test(target) && existsSync(target));
+    injectAt('remove', 1, (target) => /late\.published-\d+-\d+-\d+$/.test(target) && existsSync(target));
     const report = await build('late', 'late-cache', '--content', content).finally(clearFaults);
-    expect(report.warnings.filter((entry) => entry.message.includes('staging')).map((entry) => entry.message)).toEqual([
-      expect.stringMatching(/^\S+late\.staging-\d+-\d+ could not be removed after publishing \(EIO\): the next run removes it$/),
+    expect(report.warnings.filter((entry) => /late\.(?:staging|published)-/.test(entry.message)).map((entry) => entry.message)).toEqual([
+      expect.stringMatching(/^\S+late\.published-\d+-\d+-\d+ could not be removed after publishing \(EIO\): the next run removes it$/),
     ]);
     await expectSameSite('late', expected, 'the site once published');
     const next = await build('late', 'late-cache', '--content', content);
     expect([next.run.mode, next.run.pagesRendered]).toEqual(['incremental', 0]);
-    expect(readdirSync(root).filter((entry) => entry.startsWith('late.staging-'))).toEqual([]);
+    expect(readdirSync(root).filter((entry) => /^late\.(?:staging|published)-/.test(entry))).toEqual([]);
   });
 
   it("exits with the site published and a warning when the report cannot be written, and the state is not left 'publishing'", async () => {

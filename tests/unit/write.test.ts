@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OutputFile } from '../../build/output-file.js';
-import { createFileWriter, openOutput, type PublishIo, type WriteResult } from '../../build/write.js';
+import { createFileWriter, openOutput, removeOutputLeftovers, type PublishIo, type WriteResult } from '../../build/write.js';
 import { brokenLinks, readTree } from './read-tree.js';
 
-/** A whole output at once: every file, then the commit (or nothing, if one fails). */
+/** A run: what earlier runs left beside the output removed, then every file, then the commit (or nothing, if one fails). */
 function writeOutput(outDir: string, files: readonly OutputFile[], options: Parameters<ReturnType<typeof openOutput>['commit']>[1] = {}): WriteResult {
+  removeOutputLeftovers(outDir);
   const output = openOutput(outDir);
   try {
     for (const file of files) output.add(file);
@@ -132,6 +133,8 @@ function faultyIo(failAt: number, { removeTreeFails = false } = {}): { io: Publi
       copy: call((from: string, to: string) => fs.copyFileSync(from, to)),
       mkdir: call((dir: string) => fs.mkdirSync(dir, { recursive: true })),
       rmdir: (dir: string) => fs.rmdirSync(dir),
+      // Once the new site is online: not a step of publishing.
+      retire: (dir: string, to: string) => fs.renameSync(dir, to),
       removeTree: (dir: string) => {
         if (removeTreeFails) throw Object.assign(new Error(`EIO: i/o error, rmdir '${dir}' (injected)`), { code: 'EIO' });
         fs.rmSync(dir, { recursive: true, force: true });
@@ -265,6 +268,6 @@ describe('publishing follows links (issue 41)', () => {
     writeOutput(out, [{ path: '/index.html', contents: 'v1' }]);
     const result = writeOutput(out, [{ path: '/index.html', contents: 'v2' }, { path: '/a/index.html', contents: 'a' }], { io: faultyIo(0, { removeTreeFails: true }).io });
     expect(await readTree(out)).toEqual({ 'index.html': text('v2'), 'a/index.html': text('a') });
-    expect(result.leftovers).toEqual([expect.stringMatching(/^\/\S+dist\.staging-\d+-\d+ could not be removed after publishing \(EIO\): the next run removes it$/)]);
+    expect(result.leftovers).toEqual([expect.stringMatching(/^\/\S+dist\.published-\d+-\d+-\d+ could not be removed after publishing \(EIO\): the next run removes it$/)]);
   });
 });
