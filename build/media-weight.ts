@@ -56,34 +56,16 @@ export function phoneMediaWeight(html: string, sizeOf: (sitePath: string) => num
 }
 
 /**
- * The part of a page the weighing parses: each `<picture>` whole (the elements inside it by name
- * alone) and each `<img>` outside one. Text and attribute values hold no raw `<` or `>` (React, the
- * sanitizer and the JSON-LD escape them) and tag names are in lower case (they write them so).
+ * The part of a page the weighing parses: each `<picture>` whole and each `<img>` outside one, not
+ * island props nor text. Text and attribute values hold no raw `<` or `>` (React, the sanitizer and
+ * the JSON-LD escape them) and tag names are in lower case (they write them so).
  */
 function imageMarkup(html: string): string {
-  let markup = '';
-  for (const [found] of html.matchAll(IMAGE_MARKUP)) {
-    if (found.startsWith('<picture')) markup += tagsByName(found);
-    else if (found.startsWith('<img')) markup += found;
-  }
-  return markup;
+  return (html.match(IMAGE_MARKUP) ?? []).filter((found) => !found.startsWith('<!--')).join('');
 }
 
 /** A comment, a `<picture>` to its end, or an `<img>` tag: an unclosed comment or picture runs to the end of the page. */
 const IMAGE_MARKUP = /<!--[\s\S]*?(?:-->|$)|<picture(?![\w:-])[\s\S]*?(?:<\/picture[^>]*>|$)|<img(?![\w:-])[^>]*>/g;
-
-/** The tags of `markup`, image tags whole and the others by name alone; comments left out. */
-function tagsByName(markup: string): string {
-  let tags = '';
-  for (const [, slash, name, attributes] of markup.matchAll(TAG_OR_COMMENT)) {
-    if (name === undefined) continue;
-    tags += IMAGE_TAGS.has(name.toLowerCase()) ? `<${slash}${name}${attributes}>` : `<${slash}${name}${attributes?.endsWith('/') ? '/' : ''}>`;
-  }
-  return tags;
-}
-
-const TAG_OR_COMMENT = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)([^>]*)>/g;
-const IMAGE_TAGS = new Set(['img', 'source', 'picture']);
 
 type Attributes = Record<string, string>;
 

@@ -60,20 +60,16 @@ function toPicture(img: HtmlElement, image: PreparedImage, described: ContentIma
   const width = Number(img.attribs.width);
   const height = Number(img.attribs.height);
   const keepsSize = !gallery && width > 0 && height > 0;
-  const attributes: Record<string, string> = {};
-  for (const name of ['class', 'title', 'lang', 'style']) {
-    const value = img.attribs[name];
-    if (value !== undefined) attributes[name] = value;
-  }
-  Object.assign(attributes, {
+  const kept = ['class', 'title', 'lang', 'style'].filter((name) => img.attribs[name] !== undefined);
+  DomUtils.appendChild(picture, element('img', {
+    ...Object.fromEntries(kept.map((name) => [name, img.attribs[name] as string])),
     src: data.src,
     alt: data.alt,
     width: String(keepsSize ? width : data.width),
     height: String(keepsSize ? height : data.height),
     loading: 'lazy',
     decoding: 'async',
-  });
-  DomUtils.appendChild(picture, element('img', attributes));
+  }));
   return { element: picture, fallback: data.src };
 }
 
