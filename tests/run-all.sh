@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: type check, unit and render tests, a build of the snapshot, browser tests against it,
-# then the integration test against a real WordPress. Prints one "N passed, N failed" line at the end.
+# and beside them the integration test against a real WordPress. Prints one "N passed, N failed" line at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp/results
@@ -42,6 +42,10 @@ finish site "Build of the embedded snapshot into .tmp/site"
 step "Checks over the whole built site (links, HTML, budgets)"
 npx vitest run --config tests/site/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/site.json || status=1
 
+# The integration test mostly waits on WordPress (its cron, PHP's answers, a post scheduled two
+# minutes ahead): it runs beside the browser tests, on ports and in folders of its own.
+beside wordpress npx vitest run --config tests/wordpress/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/wordpress.json
+
 step "Browser tests (Playwright, Debian Chromium)"
 npx playwright test || status=1
 
@@ -51,8 +55,7 @@ npx playwright test -c tests/browser/team.config.ts || status=1
 step "The built site behind nginx with the generated server block (headers, redirects, CSP in Chromium)"
 NGINX_TEST_PORT="${NGINX_TEST_PORT:-4175}" npx playwright test -c tests/browser/nginx.config.ts || status=1
 
-step "Integration test against a real WordPress"
-npx vitest run --config tests/wordpress/vitest.config.ts --reporter=default --reporter=json --outputFile=.tmp/results/wordpress.json || status=1
+finish wordpress "Integration test against a real WordPress"
 
 echo "(all steps: ${SECONDS} s)"
 node tests/summarize-results.mjs .tmp/results || status=1
