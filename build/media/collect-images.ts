@@ -28,8 +28,8 @@ interface PostImages {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const rendered = (value: unknown): string => (isObject(value) && typeof value.rendered === 'string' ? value.rendered : '');
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const rendered = (value: unknown): string => (isObject(value) && typeof value.rendered === 'string' ? value.rendered : '');
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** Every image a raw REST post shows: its featured media and each `<img>` of its content and excerpt. */

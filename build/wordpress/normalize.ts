@@ -10,7 +10,7 @@ import { replaceEmbeds } from '../../src/lib/embeds.js';
 import { frenchHtml, frenchText } from '../../src/lib/typography.js';
 import { excerptText, lettersOf } from '../../src/lib/excerpt-text.js';
 import type { NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
-import { collectPostImages, mediaRequestsOf } from '../media/collect-images.js';
+import { collectPostImages, isObject, mediaRequestsOf, rendered } from '../media/collect-images.js';
 import type { MediaRequest } from '../media/prepare.js';
 import { postWarning, warning, type BuildWarning } from '../warnings.js';
 
@@ -106,8 +106,6 @@ function byName(a: Term, b: Term): number {
   return a.name.localeCompare(b.name, 'fr') || a.id - b.id;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const rendered = (value: unknown): string => (isObject(value) && typeof value.rendered === 'string' ? value.rendered : '');
 const WP_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const dateOrUndefined = (value: unknown) => (typeof value === 'string' && WP_DATE.test(value) && !Number.isNaN(Date.parse(`${value}Z`)) ? value : undefined);
 /** Title tags outside the spec's allow-list: worth a warning, the editor probably pasted markup. */
