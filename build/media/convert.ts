@@ -49,12 +49,10 @@ export function planVariants(facts: ImageFacts, requests: readonly ShapeRequest[
     const asked = requests.filter((request) => request.shape === shape).flatMap((request) => request.widths);
     if (asked.length === 0) continue;
     const limit = shape === 'square' ? Math.min(facts.width, facts.height) : facts.width;
-    const widths = new Set(asked.filter((width) => width <= limit));
-    if (Math.max(...asked) > limit) widths.add(limit);
-    const sorted = [...widths].sort((a, b) => a - b);
+    const sorted = [...new Set(asked.map((width) => Math.min(width, limit)))].sort((a, b) => a - b);
     const heightOf = (width: number) => (shape === 'square' ? width : Math.max(1, Math.round((width * facts.height) / facts.width)));
     for (const width of sorted) for (const format of modern) specs.push({ format, shape, width, height: heightOf(width) });
-    const fallbackWidth = [...sorted].reverse().find((width) => width <= FALLBACK_MAX_WIDTH) ?? (sorted[0] as number);
+    const fallbackWidth = sorted.findLast((width) => width <= FALLBACK_MAX_WIDTH) ?? (sorted[0] as number);
     specs.push({ format: fallback, shape, width: fallbackWidth, height: heightOf(fallbackWidth) });
   }
   return specs;
