@@ -66,8 +66,9 @@ export function uploadsPrefixOf(apiUrl: string): string {
  * read in the posts' JSON text: a quote or a line break in a string is escaped there, so a backslash ends a path too.
  */
 export function collectMediaPaths(posts: unknown[], uploadsPrefix: string): Set<string> {
-  const mentioned = JSON.stringify(posts).split(uploadsPrefix).slice(1).map((after) => /^[^\s"'<>(),?#\\]*/.exec(after)?.[0] ?? '');
-  return new Set(mentioned.filter((relative) => SAFE_MEDIA_PATH.test(relative)));
+  const afterPrefix = JSON.stringify(posts).split(uploadsPrefix).slice(1);
+  const paths = afterPrefix.map((text) => /^[^\s"'<>(),?#\\]*/.exec(text)?.[0] ?? '');
+  return new Set(paths.filter((relative) => SAFE_MEDIA_PATH.test(relative)));
 }
 
 /** A copy of the content where uploads URLs are root-relative /media/ paths (a URL has nothing JSON escapes). */
