@@ -43,23 +43,14 @@ export interface BuildRun {
   listed?: string;
 }
 
-export interface BuildReport {
+export interface BuildReport extends Pick<WriteResult, 'changed' | 'removed' | 'changedPaths'>, Omit<PageWeights, 'memo'> {
   source: 'snapshot' | 'live';
   run: BuildRun;
   pages: number;
   files: number;
-  changed: number;
-  removed: number;
-  /** Root-relative paths of the files new, different or removed by this run (for a targeted CDN purge). */
-  changedPaths: string[];
   /** Every warning, with its kind and full message (the log groups them by kind). */
   warnings: BuildWarning[];
   stages: Record<string, number>;
-  pageTypes: Partial<Record<PageType, PageTypeReport>>;
-  /** gzip bytes of each asset, by URL. */
-  assets: Record<string, number>;
-  /** URL path of every HTML page written (browser tests visit them all). */
-  pagePaths: string[];
 }
 
 /** Where the report of a build into `outDir` is written: beside it, never in it. */
@@ -111,7 +102,9 @@ function tallyPages(outputs: readonly RenderedOutput[]): { types: Map<PageType, 
 /** How heavy each kind of page is: the assets, the largest page of each type and the images it shows. */
 export interface PageWeights {
   pageTypes: Partial<Record<PageType, PageTypeReport>>;
+  /** gzip bytes of each asset, by URL. */
   assets: Record<string, number>;
+  /** URL path of every HTML page written (browser tests visit them all). */
   pagePaths: string[];
   memo: ReportMemo;
 }
