@@ -161,7 +161,7 @@ export type PublishIo = typeof NODE_IO;
  * (a kill, an I/O error), every link of every file online leads to a file that is there. A first
  * output is one rename of the staging folder. Otherwise, in place:
  *  1. the new images (named by their bytes: nothing links to them yet),
- *  2. the new and changed files, each only after every new file it links to; a changed one renamed
+ *  2. the new files, each only after every new file it links to, then the changed ones, each renamed
  *     over the old one (a reader gets one or the other, whole),
  *  3. only then the files no page links to any more, each only after every removed file linking to it,
  *     and the images no page shows.
@@ -214,8 +214,11 @@ function publish({ folder, staged, gone, media, io, basePath }: { folder: Output
   };
   const fresh = staged.filter((entry) => !entry.existed).map((entry) => entry.path);
   const changed = staged.filter((entry) => entry.existed).map((entry) => entry.path);
-  const linksToNew = fresh.length > 0 ? linkReader(basePath, new Set(fresh), (relative) => path.join(stagingDir, relative)) : () => [];
-  for (const group of dependencyOrder([...pagesLast(fresh), ...pagesLast(changed)], linksToNew)) inGroup(group, moveIn, undoMoveIn);
+  const linksToNew = linkReader(basePath, new Set(fresh), (relative) => path.join(stagingDir, relative));
+  for (const group of dependencyOrder(pagesLast(fresh), linksToNew)) inGroup(group, moveIn, undoMoveIn);
+  // Every new file is online before any changed one: a changed file (which may link to new ones)
+  // goes in the order given, unread, as nothing waits on it (its old version is online).
+  for (const relative of pagesLast(changed)) inGroup([relative], moveIn, undoMoveIn);
 
   // Removed: a file goes only once every removed file linking to it is gone.
   const trash = `${outDir}.old-${process.pid}-${threadId}`;
