@@ -71,6 +71,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     else byUrl.set(request.url, [request]);
   }
   stats.images = byUrl.size;
+  const results = new Map<string, PreparedResult>();
 
   const prepareOne = async (url: string, requests: MediaRequest[]): Promise<PreparedResult> => {
     const source = isLocalPath(url)
@@ -108,22 +109,21 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
 
   // Enough URLs in progress to keep the downloads (3 at a time) and every core busy, few enough that
   // downloaded bytes never pile up in memory waiting for a core.
-  const inProgress = createLimiter(concurrency + 3);
-  const prepareOrFail = async (url: string, requests: MediaRequest[]): Promise<[string, PreparedResult]> => {
-    try {
-      return [url, await inProgress(() => prepareOne(url, requests))];
-    } catch (error) {
-      const problem = error instanceof MediaProblem ? error.toData() : { kind: 'failed' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
-      stats.problems += 1;
-      return [url, { ok: false, problem }];
-    }
-  };
   try {
-    // In the order of the requests, whatever order the work finished in.
-    return { results: new Map(await Promise.all([...byUrl].map(([url, requests]) => prepareOrFail(url, requests)))), stats };
+    await forEachAtMost([...byUrl], concurrency + 3, async ([url, requests]) => {
+      try {
+        results.set(url, await prepareOne(url, requests));
+      } catch (error) {
+        const problem = error instanceof MediaProblem ? error.toData() : { kind: 'failed' as const, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
+        stats.problems += 1;
+        results.set(url, { ok: false, problem });
+      }
+    });
   } finally {
     store.close();
   }
+  // In the order of the requests, whatever order the work finished in.
+  return { results: new Map([...byUrl.keys()].map((url) => [url, results.get(url) as PreparedResult])), stats };
 }
 
 /** The widths each shape needs, over every slot this URL appears in. */
@@ -147,6 +147,19 @@ async function factsOf(store: MediaStore, rules: string, source: SourceBytes): P
     if (error instanceof MediaProblem) store.writeFacts(source.hash, rules, { problem: error.toData() });
     throw error;
   }
+}
+
+/** `workers` loops taking the next item: not a limiter's queue of every URL (createLimiter's shift is linear: quadratic over thousands). */
+async function forEachAtMost<T>(items: readonly T[], workers: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, items.length) }, worker));
 }
 
 async function withLock<T>(locks: Map<string, Promise<unknown>>, key: string, task: () => Promise<T>): Promise<T> {
