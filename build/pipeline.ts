@@ -113,7 +113,8 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
   const { options, state } = run;
   const stages = await loadPageStages();
   const bundling = bundleStage(run, stages, inputs.data, basis);
-  const cachedPosts = basis.usable && basis.cachedMeta ? state.posts() : undefined;
+  // The state's tables are read when first needed: their time is the cache stage's.
+  const cachedPosts = basis.usable && basis.cachedMeta ? await timed(run.stages, 'cache', () => state.posts()) : undefined;
   // Render workers (large clean builds only) load meanwhile, on the other core, and help normalize.
   const threads = stages.planRenderThreads(options.renderWorkers, cachedPosts ? 0 : fetched.posts.length);
   const pool = threads > 1 ? stages.startRenderPool(threads - 1) : undefined;
@@ -125,7 +126,7 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
     if (fetched.source === 'live') stages.checkShrink(options, site.news.posts.length);
     const instances = await timed(run.stages, 'routes', () => stages.expandRoutes(site));
     const writer = (output = stages.openOutput(options.outDir));
-    const previousOutputs = basis.outputTrusted ? state.outputs() : undefined;
+    const previousOutputs = basis.outputTrusted ? await timed(run.stages, 'cache', () => state.outputs()) : undefined;
     const lists = stages.listFingerprints(site);
     const listsChanged = stages.changedLists(basis.usable ? state.lists() : new Map<string, string>(), lists);
     const progress = run.quiet ? undefined : createProgress('render');
