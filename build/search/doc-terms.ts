@@ -130,8 +130,7 @@ function flush(text: string, start: number, end: number, use: (term: string) => 
       .map((word) => termOf(word) ?? '')
       .filter((term) => term !== '')
       .join(' ');
-    // A slice of 13 characters or more keeps the whole text alive in V8: the cache keeps a copy.
-    termsByRun.set(run.length < 13 ? run : (JSON.parse(JSON.stringify(run)) as string), terms);
+    termsByRun.set(run, terms);
   }
   if (terms.includes(' ')) for (const term of terms.split(' ')) use(term);
   else if (terms !== '') use(terms);
