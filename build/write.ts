@@ -97,7 +97,8 @@ export function openOutput(outDir: string) {
   fs.rmSync(folder.stagingDir, { recursive: true, force: true });
   fs.mkdirSync(folder.stagingDir, { recursive: true });
   const own = createFileWriter(folder);
-  let changing = false;
+  // Set once commit is called: the state that names this staging folder is saved by then.
+  let committing = false;
   return {
     folder,
     ...own,
@@ -111,6 +112,7 @@ export function openOutput(outDir: string) {
       others: readonly WrittenFiles[] = [],
       options: { previousPaths?: Iterable<string>; media?: MediaChanges; beforeChange?: () => void; io?: PublishIo; basePath?: string } = {},
     ): WriteResult {
+      committing = true;
       const parts = [own.finish(), ...others];
       const claimed = new Set<string>();
       for (const relative of parts.flatMap((part) => part.paths)) {
@@ -122,14 +124,13 @@ export function openOutput(outDir: string) {
       const staged = parts.flatMap((part) => part.staged);
       const media = options.media ?? { add: new Map(), remove: [] };
       options.beforeChange?.();
-      changing = true;
       const leftovers = publish({ folder, staged, gone, media, io: options.io ?? NODE_IO, basePath: options.basePath ?? '' });
       const changedPaths = [...staged.map((file) => `/${file.path}`), ...gone.map((relative) => `/${relative}`), ...media.add.keys(), ...media.remove].sort();
       return { written: claimed.size, changed: staged.length + media.add.size, removed: gone.length + media.remove.length, changedPaths, ...(leftovers.length > 0 ? { leftovers } : {}) };
     },
-    /** Drops the staged files when the output was never touched; a publish that failed leaves them, for the next run to see. */
+    /** Drops the staged files, unless a commit failed: they stay for the next run to see that publishing did not end. */
     abort(): void {
-      if (!changing) fs.rmSync(folder.stagingDir, { recursive: true, force: true });
+      if (!committing) fs.rmSync(folder.stagingDir, { recursive: true, force: true });
     },
   };
 }

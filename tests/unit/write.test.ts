@@ -74,6 +74,8 @@ describe('publishing an output', () => {
     expect(() => again.commit([clash.finish()])).toThrow('two outputs write /a/index.html');
     again.abort();
     expect(await readTree(out)).toEqual(before);
+    // A commit that failed leaves its staging folder for the next run, which removes it.
+    expect(removeOutputLeftovers(out)).toEqual([path.basename(again.folder.stagingDir)]);
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
@@ -182,6 +184,24 @@ describe('publishing never leaves a broken site (issue 30)', () => {
       writeOutput(out, v2, { media: { add: media.add, remove: [] } });
       expect(await readTree(out), `the run after a failure at step ${failAt}`).toEqual(expected);
     }
+  });
+
+  it('leaves the staging folder of a publish that failed, even before the output changed, and only then', async () => {
+    writeOutput(out, v1);
+    const dropped = openOutput(out);
+    dropped.add({ path: '/index.html', contents: 'v2' });
+    dropped.abort();
+    const failed = openOutput(out);
+    failed.add({ path: '/index.html', contents: 'v2' });
+    const reportGone = () => {
+      throw Object.assign(new Error('EIO: i/o error (injected)'), { code: 'EIO' });
+    };
+    expect(() => failed.commit([], { beforeChange: reportGone })).toThrow(/EIO/);
+    failed.abort();
+    // The state of the run names this folder: the next run finds it and compares every file.
+    expect((await readdir(root)).sort()).toEqual(['dist', path.basename(failed.folder.stagingDir)]);
+    expect(removeOutputLeftovers(out)).toEqual([path.basename(failed.folder.stagingDir)]);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('article/2');
   });
 
   it('publishes a first output in one rename: there is never a folder half made', async () => {
