@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomUtils, Parser, parseDocument } from 'htmlparser2';
 import { slugify } from '../../src/lib/team-format.js';
 import type { HttpOptions } from '../wordpress/http.js';
 import type { HtmlElement } from './collect-images.js';
@@ -59,9 +59,18 @@ export function mayLinkToWordPress(html: string, origins: readonly string[]): bo
   return read < links;
 }
 
-/** The hrefs of a body's links to WordPress, in order, each once. */
+/** The hrefs of a body's links to WordPress, in order, each once: read as a stream (rewriteWordPressLinks makes and writes a tree, later). */
 export function wordpressLinksIn(html: string, origins: readonly string[]): string[] {
-  return [...new Set(rewriteWordPressLinks(html, origins).unlinked)];
+  if (!mayLinkToWordPress(html, origins)) return [];
+  const found = new Set<string>();
+  const parser = new Parser({
+    onopentag: (name, attributes) => {
+      const href = attributes.href?.trim();
+      if (name === 'a' && href && isWordPressAddress(href, origins)) found.add(href);
+    },
+  });
+  parser.end(html);
+  return [...found];
 }
 
 /**
