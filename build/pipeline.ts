@@ -42,7 +42,7 @@ export async function runBuild(given: BuildOptions, quiet = false, warm?: WarmSt
   const options = { ...given, outDir: realOutDir(given.outDir) };
   const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
   try {
-    const leftovers = removeLeftoversOfKilledRuns(options);
+    const leftovers = removeLeftoversOfEarlierRuns(options);
     try {
       return await runStages(options, quiet, warm, leftovers);
     } catch (error) {
@@ -195,8 +195,8 @@ type AllOf<U> = (U extends unknown ? (member: U) => void : never) extends (membe
 
 type PageStages = Awaited<ReturnType<typeof loadPageStages>>;
 
-/** Stage lock: what runs killed meanwhile left (nobody else writes this output or its cache while the lock is held); their names. */
-function removeLeftoversOfKilledRuns(options: BuildOptions): string[] {
+/** Stage lock: what killed or failed runs left (nobody else writes this output or its cache while the lock is held); their names. */
+function removeLeftoversOfEarlierRuns(options: BuildOptions): string[] {
   rmSync(mediaTemporaryDir(mediaDir(options)), { recursive: true, force: true });
   return removeOutputLeftovers(options.outDir);
 }
