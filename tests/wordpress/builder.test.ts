@@ -505,22 +505,9 @@ describe('the builder service with the plugin', () => {
       const text = 'Les travaux de la tribune nord se termineront avant le derby.';
 
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const wp = await context.newPage();
-      await wp.goto(`${wordpress.siteUrl}/wp-login.php`);
-      await wp.fill('#user_login', EDITOR.login);
-      await wp.fill('#user_pass', EDITOR.password);
-      await Promise.all([wp.waitForURL(/wp-admin/), wp.click('#wp-submit')]);
-      await wp.goto(`${wordpress.siteUrl}/wp-admin/post-new.php`, { timeout: 120_000 });
-      // The editor, or first its welcome guide (a modal over it, shown on a first visit).
-      await wp.locator('.editor-post-title__input, .edit-post-welcome-guide').first().waitFor({ timeout: 120_000 });
-      await wp.waitForTimeout(1_000);
-      const guide = wp.locator('.edit-post-welcome-guide');
-      if (await guide.isVisible()) await guide.getByRole('button', { name: /Close|Fermer/ }).click();
-      const titleBox = wp.getByRole('textbox', { name: /Add title|Ajouter un titre/ });
-      await titleBox.waitFor();
-      // As an editor writes it: the code editor takes the blocks as text.
-      if ((await wp.locator('textarea.editor-post-text-editor').count()) === 0) await wp.keyboard.press('Control+Shift+Alt+M');
-      await titleBox.fill(title);
+      const wp = await logIn(context, wordpress.siteUrl, EDITOR);
+      await openEditor(wp, wordpress.siteUrl);
+      await titleBox(wp).fill(title);
       await wp.locator('textarea.editor-post-text-editor').fill(
         `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:image {"id":${imageId},"sizeSlug":"large"} -->\n<figure class="wp-block-image size-large"><img src="${imageUrl}" alt="La tribune nord en travaux" class="wp-image-${imageId}"/></figure>\n<!-- /wp:image -->`,
       );

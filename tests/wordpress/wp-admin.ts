@@ -19,9 +19,23 @@ export async function openEditor(page: Page, wordpressUrl: string, postId?: numb
   const guide = page.locator('.edit-post-welcome-guide');
   if (await guide.isVisible()) await guide.getByRole('button', { name: /Close|Fermer/ }).click();
   await titleBox(page).waitFor();
-  // As an editor writes it: the code editor takes the blocks as text.
-  if ((await page.locator('textarea.editor-post-text-editor').count()) === 0) await page.keyboard.press('Control+Shift+Alt+M');
-  await page.locator('textarea.editor-post-text-editor').waitFor();
+  // As an editor writes it: the code editor takes the blocks as text. The shortcut toggles, and on a loaded
+  // machine it can be lost while the editor still sets up its shortcuts: press it only while the editor's
+  // own state says "visual", until it says "text".
+  const textarea = page.locator('textarea.editor-post-text-editor');
+  const mode = () => page.evaluate(() => (window as unknown as EditorWindow).wp.data.select('core/edit-post').getEditorMode());
+  for (let attempt = 1; (await mode()) !== 'text'; attempt++) {
+    if (attempt > 10) throw new Error('the block editor did not switch to the code editor after 10 presses of Ctrl+Shift+Alt+M');
+    await titleBox(page).click();
+    await page.keyboard.press('Control+Shift+Alt+M');
+    await page.waitForFunction(() => (window as unknown as EditorWindow).wp.data.select('core/edit-post').getEditorMode() === 'text', null, { timeout: 5_000 }).catch(() => undefined);
+  }
+  await textarea.waitFor({ timeout: 60_000 });
+}
+
+/** The part of WordPress's editor globals this file reads (WordPress 6.1's `core/edit-post` store). */
+interface EditorWindow {
+  wp: { data: { select(store: 'core/edit-post'): { getEditorMode(): 'visual' | 'text' } } };
 }
 
 export const titleBox = (page: Page) => page.getByRole('textbox', { name: /Add title|Ajouter un titre/ });
