@@ -216,6 +216,7 @@ function reuseOfState(run: Run, leftovers: readonly string[], damaged: string | 
   const basis = runBasis(run.state, run.options, damaged !== undefined, leftovers);
   if (damaged) run.warnings.push(warning('build-cache', damaged));
   if (!run.quiet && basis.cleanReason) log(damaged ?? `build cache: ${basis.cleanReason}, clean build`);
+  if (!run.quiet && basis.distrust) log(`build cache: ${basis.distrust}: every page is rendered again (a file with the same bytes is kept)`);
   return basis;
 }
 

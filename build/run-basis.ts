@@ -21,6 +21,8 @@ export interface RunBasis {
   usable: boolean;
   /** The output in place is the one the records describe: the same folder, no run stopped while changing it. */
   outputTrusted: boolean;
+  /** Why the output in place is not trusted though the state is usable (every file is then compared), for the log. */
+  distrust?: string;
   /** The content as the state's run had it, when usable. */
   cachedMeta?: ContentMeta;
   /** WordPress builds: where the sync starts, read once. */
@@ -34,13 +36,20 @@ export function runBasis(state: BuildState, options: BuildOptions, damaged: bool
   const cleanReason = damaged ? 'unreadable cache' : options.clean ? '--clean' : state.replaced ? 'cache made by another version of the build' : madeBy === undefined ? 'no cache yet' : madeBy !== identity ? describeMismatch(madeBy, identity) : undefined;
   if (cleanReason) return { identity, cleanReason, usable: false, outputTrusted: false };
   const folder = statSync(options.outDir, { throwIfNoEntry: false });
+  const staging = state.meta('publishing') ?? '';
+  // The staging folder of the run that saved the state still there: its publishing did not end.
+  const distrust =
+    folder === undefined ? 'the output folder is missing'
+    : state.meta('outputFolder')?.ino !== folder.ino ? 'the output folder is not the one the last run wrote'
+    : leftovers.includes(staging) ? `the last run stopped while publishing (it left ${staging})`
+    : undefined;
   const cachedMeta = state.meta('content');
   const sync = options.wpUrl ? state.sync() : undefined;
   return {
     identity,
     usable: true,
-    // The staging folder of the run that saved the state still there: its publishing did not end.
-    outputTrusted: folder !== undefined && state.meta('outputFolder')?.ino === folder.ino && !leftovers.includes(state.meta('publishing') ?? ''),
+    outputTrusted: distrust === undefined,
+    ...(distrust ? { distrust } : {}),
     ...(cachedMeta ? { cachedMeta } : {}),
     ...(sync ? { sync } : {}),
   };

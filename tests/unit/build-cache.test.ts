@@ -208,7 +208,7 @@ describe('the build cache', () => {
       }
     });
 
-    it('compares every file after a run stopped while it changed the output: the same site, without a clean build', async () => {
+    it('compares every file after a run stopped while it changed the output, and says so: the same site, without a clean build', async () => {
       await retitle('Un titre corrigé');
       await build();
       // What a run does before it changes the output, then a kill: the state is saved and names the
@@ -220,7 +220,13 @@ describe('the build cache', () => {
       const article = Object.keys(cleanTree).find((file) => file.startsWith('actualites/article/'));
       await writeFile(path.join(root, 'site', article as string), 'half published');
       await writeFile(posts(), original);
-      const report = await build();
+      const printed = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      const lines: string[] = [];
+      const report = await runBuild(options(), false).finally(() => {
+        lines.push(...printed.mock.calls.map(([line]) => String(line)));
+        printed.mockRestore();
+      });
+      expect(lines).toContain('build cache: the last run stopped while publishing (it left site.staging-killed): every page is rendered again (a file with the same bytes is kept)\n');
       expect(report.run.mode).toBe('incremental');
       expect(report.run.pagesRendered).toBe(report.pages);
       expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
