@@ -9,13 +9,14 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-/** One post of the source: the fingerprint of its REST object (of its JSON text), and the object. */
-const sourceOf = (raw: unknown) => ({ hash: fingerprint(JSON.stringify(raw)), raw });
+/** Fingerprint of a post's REST object, of its JSON text (`JSON.stringify` of the object): equal, the post is the same. */
+export const sourceHash = (json: string): string => fingerprint(json);
 
 /** Stage 1's result: the content as the source gives it now; live, with the sync's fields. */
 export interface FetchedContent extends Omit<LivePull, 'posts' | 'sync' | 'traffic'>, Partial<Pick<LivePull, 'sync' | 'traffic'>> {
   source: 'snapshot' | 'live';
-  posts: ReturnType<typeof sourceOf>[];
+  /** The posts' REST objects (their fingerprints are taken where they are used: normalize, a run with nothing new). */
+  posts: unknown[];
   /** Fingerprint of the categories and tags as received: equal, the terms are the same ('' when not received). */
   termsHash: string;
   /** Snapshot: fingerprint of its three files (equal to the last build's: nothing to read), and the folder of its media files. */
@@ -33,7 +34,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   if (options.wpUrl) {
     try {
       const pull = await syncWordPress(options.wpUrl, last.sync, { onProgress: log, onPostCount, ...(options.notifiedPosts ? { notifiedPosts: options.notifiedPosts } : {}) });
-      return { ...pull, source: 'live', posts: pull.posts.map(sourceOf), termsHash: pull.termsKept ? '' : termsFingerprint(pull.categories, pull.tags) };
+      return { ...pull, source: 'live', posts: pull.posts, termsHash: pull.termsKept ? '' : termsFingerprint(pull.categories, pull.tags) };
     } catch (error) {
       throw new ContentError(`WordPress at ${options.wpUrl} could not be read: ${(error as Error).message}`);
     }
@@ -44,7 +45,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
   if (snapshot === last.snapshot) return { ...read, posts: [], categories: [], tags: [], termsHash: '' };
   const [posts, categories, tags] = files.map(parseJsonArray) as [unknown[], unknown[], unknown[]];
   onPostCount(posts.length);
-  return { ...read, posts: posts.map(sourceOf), categories, tags, termsHash: termsFingerprint(categories, tags) };
+  return { ...read, posts, categories, tags, termsHash: termsFingerprint(categories, tags) };
 }
 
 /** The terms as pages show them (id, name, slug, parent): a full pull and a cron run's `_fields` query give one fingerprint. */

@@ -1,7 +1,7 @@
 import { isPositiveIntegerId } from '../src/routes/paths.js';
 import type { SiteData } from '../src/site-data.js';
 import type { Term } from '../src/types/news.js';
-import type { FetchedContent } from './fetch.js';
+import { sourceHash, type FetchedContent } from './fetch.js';
 import type { RenderPool } from './render/pool.js';
 import { createWorkQueue, taken } from './render/work-queue.js';
 import { fingerprint } from './fs.js';
@@ -60,20 +60,24 @@ export async function normalizeContent(
   const seen = new Set<number>();
   const skipped: ContentMeta['skipped'] = [];
   const jobs: NormalizeJob[] = [];
+  const shared = helpers && fetched.posts.length >= MIN_POSTS_TO_SHARE && fetched.posts.length < LARGE_BUILD_POSTS ? helpers : undefined;
   // The REST objects are taken from `fetched` and let go one by one as they are normalized: at
   // 20,000 posts they are hundreds of megabytes the rest of the build has no use for.
-  fetched.posts.splice(0).forEach((source, index) => {
-    const id = (source.raw as { id?: unknown } | null)?.id;
+  fetched.posts.splice(0).forEach((raw, index) => {
+    const id = (raw as { id?: unknown } | null)?.id;
+    // One JSON text per post: its fingerprint, and what a worker normalizing it receives.
+    const json = JSON.stringify(raw);
+    const hash = sourceHash(json);
     if (isPositiveIntegerId(id)) {
       if (seen.has(id)) return void skipped.push({ id: 0, warning: postWarning(id, 'post-skipped', 'skipped, the id appears twice') });
       seen.add(id);
       const previous = cached?.reusable ? cachedById.get(id) : undefined;
-      if (previous?.rawHash && previous.rawHash === source.hash) return void kept.set(id, previous);
+      if (previous?.rawHash && previous.rawHash === hash) return void kept.set(id, previous);
     }
-    jobs.push({ raw: source.raw, hash: source.hash, index, id });
+    jobs.push({ raw, hash, index, id, ...(shared ? { json } : {}) });
   });
   const normalized: (NormalizedPost & { rawHash: string })[] = [];
-  const results = await normalizeAll(jobs, helpers);
+  const results = await normalizeAll(jobs, shared);
   jobs.forEach((job, position) => {
     const result = results[position] as PostResult;
     if ('skipped' in result) skipped.push({ id: isPositiveIntegerId(job.id) ? job.id : 0, warning: result.skipped });
@@ -123,6 +127,8 @@ export async function normalizeContent(
 /** A post to normalize: its REST object (let go once normalized), its fingerprint, its place in the source and its id as given. */
 interface NormalizeJob {
   raw: unknown;
+  /** Its JSON text, when render workers take posts too. */
+  json?: string | undefined;
   hash: string;
   index: number;
   id: unknown;
@@ -132,20 +138,22 @@ interface NormalizeJob {
 const MIN_POSTS_TO_SHARE = 500;
 
 /**
- * Every post normalized, in order, with the render workers of a large clean build taking posts from
- * the same queue; a post a worker could not give back is normalized here.
+ * Every post normalized, in order, with the render workers of a large clean build (`shared`) taking
+ * posts from the same queue; a post a worker could not give back is normalized here.
  */
-async function normalizeAll(jobs: readonly NormalizeJob[], helpers?: Pick<RenderPool, 'normalize'>): Promise<PostResult[]> {
+async function normalizeAll(jobs: readonly NormalizeJob[], shared?: Pick<RenderPool, 'normalize'>): Promise<PostResult[]> {
   const results: (PostResult | undefined)[] = new Array(jobs.length);
-  const shared = helpers && jobs.length >= MIN_POSTS_TO_SHARE && jobs.length < LARGE_BUILD_POSTS ? helpers : undefined;
   const queue = createWorkQueue();
   // The workers get the REST objects as JSON text: copied at once, parsed there.
-  const others = shared?.normalize({ posts: jobs.map((job) => JSON.stringify(job.raw)), indexes: jobs.map((job) => job.index), queue });
+  const others = shared?.normalize({ posts: jobs.map((job) => job.json ?? JSON.stringify(job.raw)), indexes: jobs.map((job) => job.index), queue });
   if (others) {
     // Let the workers start first: this thread takes what they have not.
     await new Promise((resolve) => setImmediate(resolve));
     for (const position of taken(queue, jobs.length)) results[position] = take(jobs[position] as NormalizeJob);
-    for (const [position, result] of await others) results[position] = result;
+    for (const [position, result] of await others) {
+      results[position] = result;
+      forget(jobs[position] as NormalizeJob);
+    }
   }
   return jobs.map((job, position) => results[position] ?? take(job));
 }
@@ -153,8 +161,13 @@ async function normalizeAll(jobs: readonly NormalizeJob[], helpers?: Pick<Render
 /** Normalizes a job's post and lets go of its REST object. */
 function take(job: NormalizeJob): PostResult {
   const result = normalizePost(job.raw, job.index);
-  job.raw = undefined;
+  forget(job);
   return result;
+}
+
+function forget(job: NormalizeJob): void {
+  job.raw = undefined;
+  job.json = undefined;
 }
 
 /** The site the pages are made from: the posts with their terms resolved, and the club's data. */

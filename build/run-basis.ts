@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { upcomingMatches } from '../src/lib/matches.js';
 import type { BuiltAssets } from './bundle.js';
 import { codeVersion } from './compiled.js';
-import type { FetchedContent } from './fetch.js';
+import { sourceHash, type FetchedContent } from './fetch.js';
 import { fingerprint } from './fs.js';
 import type { BuildOptions } from './options.js';
 import type { OutputFile } from './output-file.js';
@@ -78,7 +78,7 @@ export function nothingNew(state: BuildState, fetched: FetchedContent, cached: C
   if (fetched.source === 'snapshot') return fetched.snapshot === cached.snapshot;
   if (fetched.listed || fetched.sync?.marker !== state.meta('marker') || fetched.termsHash !== state.meta('termsHash')) return false;
   // Posts modified within the sync's margin come back on every run: unchanged, they change nothing.
-  return fetched.posts.every((source) => state.rawHash((source.raw as { id?: number }).id ?? 0) === source.hash);
+  return fetched.posts.every((raw) => state.rawHash((raw as { id?: number }).id ?? 0) === sourceHash(JSON.stringify(raw)));
 }
 
 /** Everything a run is made from besides the code, the options and the content, as one fingerprint. */
