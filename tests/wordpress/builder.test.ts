@@ -13,7 +13,7 @@ import { startBuilderProcess, type BuilderProcess } from './builder-process.js';
 import { logIn, openEditor, publish, siteColumn, snackbarLink, titleBox, update, writePost } from './wp-admin.js';
 import { hashTree } from './hash-tree.js';
 import { freePort, startWordPress, type RunningWordPress } from './server.js';
-import { serveFolder } from './static-server.js';
+import { serveWithNginx } from './static-server.js';
 
 /**
  * Issues 32 and 39 against the real WordPress (Debian's packages) with wordpress/sqbb-builder.php
@@ -143,7 +143,7 @@ describe('the builder service with the plugin', () => {
     expect(editorId).toBeGreaterThan(0);
     builder = await startBuilderProcess(builderEnv(), log);
     await builder.waitFor(/^build ok .*\(start\)/);
-    site = await serveFolder(out(), sitePort);
+    site = await serveWithNginx(out(), sitePort);
   });
 
   afterAll(async () => {

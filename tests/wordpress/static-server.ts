@@ -1,5 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NGINX, nginxConf } from '../browser/nginx-server.mjs';
 import { freePort } from './server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -8,13 +11,35 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export async function serveFolder(dir: string, wanted?: number): Promise<{ origin: string; close: () => Promise<void> }> {
   const port = wanted ?? (await freePort());
   const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/http-server/bin/http-server'), dir, '-a', '127.0.0.1', '-p', String(port), '-c-1', '-s'], { stdio: 'ignore' });
-  const origin = `http://127.0.0.1:${port}`;
+  return whenServing(server, `http://127.0.0.1:${port}`);
+}
+
+/**
+ * A built site served by Debian's nginx with the server block the build generated, as production
+ * serves it: for a site a builder publishes into while it is read. http-server 14 dies when a file
+ * goes between its stat and its read (an uncaught ENOENT in its charset sniffing), which a removed
+ * post's page does; nginx answers such a request with the file or with the 404 page.
+ */
+export async function serveWithNginx(site: string, port: number): Promise<{ origin: string; close: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sqbb-wp-nginx-'));
+  // Started by root, nginx reads the files as `nobody`, who cannot enter the test's private temp folders.
+  const asRoot = process.getuid?.() === 0 ? 'user root;\n' : '';
+  writeFileSync(path.join(dir, 'nginx.conf'), asRoot + nginxConf({ site, port, dir }));
+  const server = spawn(NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  server.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return whenServing(server, `http://127.0.0.1:${port}`, 'SIGQUIT');
+}
+
+/** Resolves once `origin` answers; `close` stops the server (nginx quits gracefully on SIGQUIT). */
+async function whenServing(server: ChildProcess, origin: string, stopSignal: NodeJS.Signals = 'SIGTERM'): Promise<{ origin: string; close: () => Promise<void> }> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await (await fetch(`${origin}/`)).arrayBuffer();
-      break;
+      const home = await fetch(`${origin}/`);
+      await home.arrayBuffer();
+      if (home.ok) break;
+      throw new Error(`${origin}/ answers ${home.status}`);
     } catch (error) {
-      if (attempt > 100) throw error;
+      if (attempt > 100 || server.exitCode !== null) throw new Error(`${origin} does not answer (its server ${server.exitCode === null ? 'runs' : `exited with ${server.exitCode}`})`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -22,9 +47,9 @@ export async function serveFolder(dir: string, wanted?: number): Promise<{ origi
     origin,
     close: () =>
       new Promise((resolve) => {
-        if (server.exitCode !== null) return resolve();
+        if (server.exitCode !== null || server.signalCode !== null) return resolve();
         server.once('exit', () => resolve());
-        server.kill();
+        server.kill(stopSignal);
       }),
   };
 }
