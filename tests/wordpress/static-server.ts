@@ -39,7 +39,12 @@ async function whenServing(server: ChildProcess, origin: string, stopSignal: Nod
       if (home.ok) break;
       throw new Error(`${origin}/ answers ${home.status}`);
     } catch (error) {
-      if (attempt > 100 || server.exitCode !== null) throw new Error(`${origin} does not answer (its server ${server.exitCode === null ? 'runs' : `exited with ${server.exitCode}`})`, { cause: error });
+      const ended = server.exitCode ?? server.signalCode;
+      if (attempt > 100 || ended !== null) {
+        // Not left running behind the failed test.
+        if (ended === null) server.kill(stopSignal);
+        throw new Error(`${origin} does not answer (its server ${ended === null ? 'was stopped' : `exited with ${ended}`})`, { cause: error });
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
