@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprint, listFiles } from './fs.js';
+import { isObject } from './json-values.js';
 import type { BuildOptions } from './options.js';
 import { log } from './progress.js';
 import { syncWordPress, type LivePull, type SyncState } from './wordpress/sync.js';
@@ -52,7 +53,7 @@ export async function fetchContent(options: BuildOptions, last: { sync?: SyncSta
 function termsFingerprint(categories: readonly unknown[], tags: readonly unknown[]): string {
   const shown = (terms: readonly unknown[]) =>
     terms.map((term) => {
-      const { id, name, slug, parent } = (typeof term === 'object' && term !== null ? term : {}) as Record<string, unknown>;
+      const { id, name, slug, parent } = isObject(term) ? term : {};
       return [id, name, slug, parent ?? null];
     });
   return fingerprint(JSON.stringify([shown(categories), shown(tags)]));

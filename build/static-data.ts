@@ -3,6 +3,7 @@ import { dataDir as defaultDataDir } from '../data/project-root.js';
 import { loadLegalData } from '../data/legal/index.js';
 import { frenchData } from '../src/lib/typography.js';
 import { DATA_FILES, type DataFileName } from '../src/schemas/data-files.js';
+import { isObject } from './json-values.js';
 import { DataError, deriveStaticData, problem, readDataText, type DataOutput, type StaticData } from './static-data-derive.js';
 
 export { ageOn, DataError, type StaticData } from './static-data-derive.js';
@@ -21,7 +22,7 @@ function describe(issue: z.core.$ZodRawIssue): string {
       return `has unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => show(key)).join(', ')}`;
     case 'invalid_union':
       // An entry can be long (a menu heading with its groups): its fields say enough.
-      return isRecord(input) ? `an entry with the fields ${Object.keys(input).map((key) => show(key)).join(', ')} matches none of the allowed shapes` : `${show(input)} matches none of the allowed shapes`;
+      return isObject(input) ? `an entry with the fields ${Object.keys(input).map((key) => show(key)).join(', ')} matches none of the allowed shapes` : `${show(input)} matches none of the allowed shapes`;
     case 'too_small':
     case 'too_big': {
       const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
@@ -35,8 +36,6 @@ function describe(issue: z.core.$ZodRawIssue): string {
       return `${show(input)} is not valid`;
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A value that matches no branch of a union gets the issues of the branch it was meant for: the

@@ -1,4 +1,5 @@
 import { Parser, type DomUtils } from 'htmlparser2';
+import { isObject, rendered } from '../json-values.js';
 import type { MediaRequest } from './prepare.js';
 
 /** An htmlparser2 element (typed through the library's own helpers: domhandler is not ours to import). */
@@ -27,9 +28,6 @@ interface PostImages {
   vouched: string[];
 }
 
-type Json = Record<string, unknown>;
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-export const rendered = (value: unknown): string => (isObject(value) && typeof value.rendered === 'string' ? value.rendered : '');
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** Every image a raw REST post shows: its featured media and each `<img>` of its content and excerpt. */

@@ -10,7 +10,8 @@ import { replaceEmbeds } from '../../src/lib/embeds.js';
 import { frenchHtml, frenchText } from '../../src/lib/typography.js';
 import { excerptText, lettersOf } from '../../src/lib/excerpt-text.js';
 import type { NewsPost, NewsPostBase, Term } from '../../src/types/news.js';
-import { collectPostImages, isObject, mediaRequestsOf, rendered } from '../media/collect-images.js';
+import { isObject, rendered } from '../json-values.js';
+import { collectPostImages, mediaRequestsOf } from '../media/collect-images.js';
 import type { MediaRequest } from '../media/prepare.js';
 import { postWarning, warning, type BuildWarning } from '../warnings.js';
 
