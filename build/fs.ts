@@ -82,8 +82,8 @@ export function listFiles(dir: string, skip?: string): string[] {
   return files;
 }
 
-/** Removes the leftovers of killed runs: siblings of `target` named `<name>.<marker>-…`; returns their names. */
-export function removeLeftovers(target: string, markers: readonly string[]): string[] {
+/** Removes the leftovers of killed runs: siblings of `target` named `<name>.<marker>-…`, but `keep`; returns their names. */
+export function removeLeftovers(target: string, markers: readonly string[], keep?: string): string[] {
   const dir = path.dirname(target);
   const prefixes = markers.map((marker) => `${path.basename(target)}.${marker}-`);
   let names: string[];
@@ -92,7 +92,7 @@ export function removeLeftovers(target: string, markers: readonly string[]): str
   } catch {
     return [];
   }
-  const removed = names.filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
+  const removed = names.filter((name) => name !== keep && prefixes.some((prefix) => name.startsWith(prefix)));
   for (const name of removed) rmSync(path.join(dir, name), { recursive: true, force: true });
   return removed;
 }

@@ -1,4 +1,4 @@
-import { rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { basePathOf } from '../src/lib/html.js';
 import type { SiteData } from '../src/site-data.js';
@@ -42,14 +42,14 @@ export async function runBuild(given: BuildOptions, quiet = false, warm?: WarmSt
   const options = { ...given, outDir: realOutDir(given.outDir) };
   const lock = acquireBuildLock(options.outDir, options.lockWaitMs);
   try {
-    const leftovers = removeLeftoversOfEarlierRuns(options);
+    rmSync(mediaTemporaryDir(mediaDir(options)), { recursive: true, force: true });
     try {
-      return await runStages(options, quiet, warm, leftovers);
+      return await runStages(options, quiet, warm);
     } catch (error) {
       if (!(error instanceof StateDamagedError)) throw error;
       // The state did not read back as it was written: the build starts again without it (a clean
       // build depends on nothing the first attempt may have read).
-      return await runStages(options, quiet, warm, leftovers, `${error.message}: ignored, clean build`);
+      return await runStages(options, quiet, warm, `${error.message}: ignored, clean build`);
     }
   } finally {
     lock.release();
@@ -69,6 +69,8 @@ interface Run {
   /** Milliseconds by stage, for the report. */
   stages: Record<string, number>;
   warnings: BuildWarning[];
+  /** The staging folder of a run whose publishing did not end, kept until this run's save no longer names it. */
+  unfinished?: string;
 }
 
 /** What the run is made from besides the posts: the club's data, public/ and the share cards. */
@@ -85,14 +87,14 @@ interface StaticInputs {
   fingerprint: string;
 }
 
-async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState | undefined, leftovers: readonly string[], damaged?: string): Promise<BuildReport> {
+async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState | undefined, damaged?: string): Promise<BuildReport> {
   const stages: Record<string, number> = {};
   const state = await timed(stages, 'cache', () => openState(options, warm, damaged !== undefined));
-  const run: Run = { options, quiet, state, stages, warnings: [] };
+  const run: Run = { options, quiet, state, stages, warnings: [], ...unfinishedPublish(options, state) };
   try {
     // The data files first: a malformed one stops the build before anything is fetched or written.
     const data = await timed(run.stages, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
-    const basis = reuseOfState(run, leftovers, damaged);
+    const basis = reuseOfState(run, damaged);
     const inputs = staticInputs(run, data);
     const postsUsable = basis.cachedMeta?.mediaBasis === inputs.mediaBasis;
     const fetched = await timed(run.stages, 'fetch', () => fetchStage(run, basis, inputs, postsUsable));
@@ -195,10 +197,15 @@ type AllOf<U> = (U extends unknown ? (member: U) => void : never) extends (membe
 
 type PageStages = Awaited<ReturnType<typeof loadPageStages>>;
 
-/** Stage lock: what killed or failed runs left (nobody else writes this output or its cache while the lock is held); their names. */
-function removeLeftoversOfEarlierRuns(options: BuildOptions): string[] {
-  rmSync(mediaTemporaryDir(mediaDir(options)), { recursive: true, force: true });
-  return removeOutputLeftovers(options.outDir);
+/**
+ * Stage cache: what killed or failed runs left beside the output is removed (nobody else writes it
+ * while the lock is held), but the staging folder the state names when it is still there: publishing
+ * did not end, and that stays known until a run saves a state that no longer names it.
+ */
+function unfinishedPublish(options: BuildOptions, state: BuildState): { unfinished?: string } {
+  const named = state.meta('publishing');
+  removeOutputLeftovers(options.outDir, named);
+  return named !== undefined && existsSync(path.join(path.dirname(options.outDir), named)) ? { unfinished: named } : {};
 }
 
 /** Stage cache: the state of the output, the one the process keeps when nobody else saved it since, or read again. */
@@ -212,8 +219,8 @@ function openState(options: BuildOptions, warm: WarmState | undefined, damaged: 
 }
 
 /** What the state lets the run reuse; a clean build says why. */
-function reuseOfState(run: Run, leftovers: readonly string[], damaged: string | undefined): RunBasis {
-  const basis = runBasis(run.state, run.options, damaged !== undefined, leftovers);
+function reuseOfState(run: Run, damaged: string | undefined): RunBasis {
+  const basis = runBasis(run.state, run.options, damaged !== undefined, run.unfinished);
   if (damaged) run.warnings.push(warning('build-cache', damaged));
   if (!run.quiet && basis.cleanReason) log(damaged ?? `build cache: ${basis.cleanReason}, clean build`);
   if (!run.quiet && basis.distrust) log(`build cache: ${basis.distrust}: every page is rendered again (a file with the same bytes is kept)`);
@@ -357,6 +364,14 @@ function saveStage(
     lists: { set: new Map([...listsChanged].flatMap((id) => (lists.has(id) ? [[id, lists.get(id) as string] as const] : []))), removed: [...listsChanged].filter((id) => !lists.has(id)) },
     search: search.commit,
   });
+  // The state no longer names it: the unfinished publish's staging folder has told what it had to.
+  if (run.unfinished) {
+    try {
+      rmSync(path.join(path.dirname(run.options.outDir), run.unfinished), { recursive: true, force: true });
+    } catch (error) {
+      afterPublish(run, `${run.unfinished} could not be removed (${(error as Error).message}): the next run removes it`);
+    }
+  }
 }
 
 /** Stage report: what the run did, its pages' weights against the budgets. */

@@ -29,19 +29,18 @@ export interface RunBasis {
   sync?: SyncState;
 }
 
-/** Reads from the state what this run can reuse, and why not when it cannot; `leftovers`: the names of what killed or failed runs left beside the output. */
-export function runBasis(state: BuildState, options: BuildOptions, damaged: boolean, leftovers: readonly string[]): RunBasis {
+/** Reads from the state what this run can reuse, and why not when it cannot; `unfinished`: the staging folder the state names, still there. */
+export function runBasis(state: BuildState, options: BuildOptions, damaged: boolean, unfinished?: string): RunBasis {
   const identity = JSON.stringify({ code: codeVersion(), siteUrl: options.siteUrl, outDir: options.outDir, source: options.wpUrl ? `wordpress ${options.wpUrl}` : `snapshot ${options.contentDir}`, ...(options.mediaOrigins.length > 0 ? { mediaOrigins: options.mediaOrigins.join(' ') } : {}) });
   const madeBy = state.meta('identity');
   const cleanReason = damaged ? 'unreadable cache' : options.clean ? '--clean' : state.replaced ? 'cache made by another version of the build' : madeBy === undefined ? 'no cache yet' : madeBy !== identity ? describeMismatch(madeBy, identity) : undefined;
   if (cleanReason) return { identity, cleanReason, usable: false, outputTrusted: false };
   const folder = statSync(options.outDir, { throwIfNoEntry: false });
-  const staging = state.meta('publishing') ?? '';
   // The staging folder of the run that saved the state still there: its publishing did not end.
   const distrust =
     folder === undefined ? 'the output folder is missing'
     : state.meta('outputFolder')?.ino !== folder.ino ? 'the output folder is not the one the last run wrote'
-    : leftovers.includes(staging) ? `the last run stopped while publishing (it left ${staging})`
+    : unfinished !== undefined ? `the last run stopped while publishing (it left ${unfinished})`
     : undefined;
   const cachedMeta = state.meta('content');
   const sync = options.wpUrl ? state.sync() : undefined;

@@ -84,9 +84,9 @@ export function createFileWriter(folder: OutputFolder) {
 
 let outputsOpened = 0;
 
-/** Removes what killed or failed runs left beside the output (staging folders, files set aside); returns their names. */
-export function removeOutputLeftovers(outDir: string): string[] {
-  return removeLeftovers(outDir, ['staging', 'published', 'tmp', 'old']);
+/** Removes what killed or failed runs left beside the output (staging folders, files set aside), but `keep`; returns their names. */
+export function removeOutputLeftovers(outDir: string, keep?: string): string[] {
+  return removeLeftovers(outDir, ['staging', 'published', 'tmp', 'old'], keep);
 }
 
 /** Opens a staging folder for a new output of `outDir`: nothing in it changes before commit, a failed build leaves the site as it was. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -231,6 +232,29 @@ describe('the build cache', () => {
       expect(report.run.pagesRendered).toBe(report.pages);
       expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
       expect((await build()).run).toMatchObject({ mode: 'incremental', pagesRendered: 0 });
+    });
+
+    it('keeps the staging folder of an unfinished publish until a run saved a state that no longer names it: a run that fails before its save does not make the next one trust the output', async () => {
+      await retitle('Un titre corrigé deux fois');
+      await build();
+      const db = new DatabaseSync(stateFile(options()));
+      db.prepare("INSERT OR REPLACE INTO meta (key, value, crc) VALUES ('publishing', '\"site.staging-killed\"', ?)").run(rowChecksum('publishing', '"site.staging-killed"'));
+      db.close();
+      await mkdir(path.join(root, 'site.staging-killed'), { recursive: true });
+      const article = Object.keys(cleanTree).find((file) => file.startsWith('actualites/article/'));
+      await writeFile(path.join(root, 'site', article as string), 'half published');
+      await writeFile(posts(), original);
+      // A run that stops before its save (a club data file broken by hand).
+      const data = path.join(root, 'broken-data');
+      await cp(path.resolve('data'), data, { recursive: true });
+      await writeFile(path.join(data, 'settings.json'), '{');
+      await expect(build('--data', data)).rejects.toThrow(/settings\.json/);
+      expect(existsSync(path.join(root, 'site.staging-killed'))).toBe(true);
+      const report = await build();
+      expect(report.run.pagesRendered).toBe(report.pages);
+      expect(await readTree(path.join(root, 'site'))).toEqual(cleanTree);
+      // Saved by that run, the state names its own folder: the unfinished one is gone.
+      expect(existsSync(path.join(root, 'site.staging-killed'))).toBe(false);
     });
   });
 });
