@@ -90,8 +90,10 @@ interface StaticInputs {
 async function runStages(options: BuildOptions, quiet: boolean, warm: WarmState | undefined, damaged?: string): Promise<BuildReport> {
   const stages: Record<string, number> = {};
   const state = await timed(stages, 'cache', () => openState(options, warm, damaged !== undefined));
-  const run: Run = { options, quiet, state, stages, warnings: [], ...unfinishedPublish(options, state) };
+  const run: Run = { options, quiet, state, stages, warnings: [] };
   try {
+    const unfinished = unfinishedPublish(options, state);
+    if (unfinished) run.unfinished = unfinished;
     // The data files first: a malformed one stops the build before anything is fetched or written.
     const data = await timed(run.stages, 'data', () => loadStaticDataMemo({ now: options.now, clean: options.clean, siteUrl: options.siteUrl, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, state));
     const basis = reuseOfState(run, damaged);
@@ -202,10 +204,10 @@ type PageStages = Awaited<ReturnType<typeof loadPageStages>>;
  * while the lock is held), but the staging folder the state names when it is still there: publishing
  * did not end, and that stays known until a run saves a state that no longer names it.
  */
-function unfinishedPublish(options: BuildOptions, state: BuildState): { unfinished?: string } {
+function unfinishedPublish(options: BuildOptions, state: BuildState): string | undefined {
   const named = state.meta('publishing');
   removeOutputLeftovers(options.outDir, named);
-  return named !== undefined && existsSync(path.join(path.dirname(options.outDir), named)) ? { unfinished: named } : {};
+  return named !== undefined && existsSync(path.join(path.dirname(options.outDir), named)) ? named : undefined;
 }
 
 /** Stage cache: the state of the output, the one the process keeps when nobody else saved it since, or read again. */
