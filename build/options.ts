@@ -25,6 +25,11 @@ export interface BuildOptions {
   mediaOrigins: string[];
   /** The builder, told that only these posts were published or updated: WordPress is asked for them alone (build/wordpress/sync.ts). */
   notifiedPosts?: readonly number[];
+  /**
+   * The builder's first build of a published post: when the run only adds posts, the later pages of
+   * their lists may stay one post behind for the next run (src/routes/types.ts, `later`).
+   */
+  later?: boolean;
 }
 
 export class OptionsError extends Error {

@@ -143,7 +143,7 @@ async function makeSite(run: Run, basis: RunBasis, inputs: StaticInputs, fetched
         output: writer,
         pool,
         ...(previousOutputs
-          ? { previous: { outputs: previousOutputs, inputFrame: state.meta('inputFrame'), reached: () => reachedBy(previousOutputs, stages.changedPosts(cachedPosts ?? [], content.posts), listsChanged) } }
+          ? { previous: { outputs: previousOutputs, inputFrame: state.meta('inputFrame'), reach: () => reachOf(previousOutputs, stages.changedPosts(cachedPosts ?? [], content.posts), listsChanged, options.later ? cachedPosts : undefined) } }
           : {}),
         ...(basis.usable ? { shells: state.meta('shells') } : {}),
         onProgress: progress?.update,
@@ -310,6 +310,19 @@ async function mediaStage(run: Run, publisher: MediaPublisher, posts: readonly C
 }
 
 /**
+ * The files the changed posts and lists reach. Given the posts a run started from (a run that may
+ * leave pages for later) and when it only adds posts, also those only the order of a list reaches:
+ * the pages it shifts by one, which still link to posts that are all there.
+ */
+function reachOf(outputs: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>, before?: readonly CachedPost[]): { reached: Set<string>; later?: Set<string> } {
+  const reached = reachedBy(outputs, posts, lists);
+  const known = new Set(before?.map((cached) => cached.post.id));
+  if (!before || posts.size === 0 || [...posts].some((id) => known.has(id))) return { reached };
+  const byPosts = reachedBy(outputs, posts, new Set());
+  return { reached, later: new Set([...reached].filter((file) => !byPosts.has(file))) };
+}
+
+/**
  * Stage save: the state, the search index's records and the report's memo in the run's one
  * transaction, before the output changes: a failure here (a full disk) leaves the site online as it
  * was. The state names the run's staging folder: when the next run finds it still there, publishing
@@ -337,6 +350,8 @@ function saveStage(
 ): void {
   const { state } = run;
   const { basis, inputs, fetched, content, rendered, assets, bundling, documents, records, previousOutputs, lists, listsChanged, search, folder, reportMemo } = made;
+  // A list whose later pages wait keeps its old order: the next run finds it changed and makes them.
+  const waiting = new Set(rendered.outputs.flatMap((output) => (output.later && output.record.list !== undefined ? [output.record.list] : [])));
   // A first output is the staging folder renamed: the same inode.
   const outputFolder = statSync(folder.hadPrevious ? folder.outDir : folder.stagingDir);
   state.save({
@@ -352,6 +367,7 @@ function saveStage(
       documents: [...documents.keys()],
       termsHash: fetched.termsHash || state.meta('termsHash'),
       retries: content.posts.some((post) => !post.rawHash),
+      later: waiting.size > 0,
       publishing: path.basename(folder.stagingDir),
       outputFolder: { ino: outputFolder.ino },
       inputs: inputs.fingerprint,
@@ -363,7 +379,7 @@ function saveStage(
     outputs: previousOutputs ? new Map([...records].filter(([file, record]) => previousOutputs.get(file) !== record)) : records,
     removedOutputs: previousOutputs ? [...previousOutputs.keys()].filter((file) => !records.has(file)) : [],
     // Only what changed: at 5,000 posts the articles' recent posts alone are 5,000 lists.
-    lists: { set: new Map([...listsChanged].flatMap((id) => (lists.has(id) ? [[id, lists.get(id) as string] as const] : []))), removed: [...listsChanged].filter((id) => !lists.has(id)) },
+    lists: { set: new Map([...listsChanged].flatMap((id) => (lists.has(id) && !waiting.has(id) ? [[id, lists.get(id) as string] as const] : []))), removed: [...listsChanged].filter((id) => !lists.has(id)) },
     search: search.commit,
   });
   // The state no longer names it: the unfinished publish's staging folder has told what it had to.
@@ -390,6 +406,7 @@ function reportStage(
       ...(basis.cleanReason ? { cleanReason: basis.cleanReason } : {}),
       posts: { total: site.news.posts.length, ...content.changes },
       pagesRendered: rendered.counts.rendered,
+      ...(rendered.counts.later > 0 ? { pagesLater: rendered.counts.later } : {}),
       renderedPaths: rendered.outputs.filter((file) => file.record.page && file.rendered).map((file) => file.path.replace(/index\.html$/, '')),
       ...(fetched.traffic ? { wordpress: fetched.traffic } : {}),
       ...(fetched.listed ? { listed: fetched.listed } : {}),

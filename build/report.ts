@@ -36,6 +36,8 @@ export interface BuildRun {
   cleanReason?: string;
   posts: { total: number } & ContentChanges;
   pagesRendered: number;
+  /** List pages, HTML or JSON, kept one post behind for the next run (BuildOptions' `later`). */
+  pagesLater?: number;
   /** URL paths of the pages rendered (the others were kept from the previous output). */
   renderedPaths: string[];
   wordpress?: Traffic;
@@ -189,7 +191,8 @@ export function formatRunLine(run: BuildRun, pages: number): string {
     : `${n(run.posts.total)} posts`;
   const wordpress = run.wordpress ? `; WordPress: ${countOf(run.wordpress.requests, 'request')}, ${formatBytes(run.wordpress.bytes)}` : '';
   const listed = run.listed ? ` (every id listed: ${run.listed})` : '';
-  return `${head}: ${posts}; ${n(run.pagesRendered)} of ${n(pages)} pages rendered${wordpress}${listed}`;
+  const later = run.pagesLater ? ` (${n(run.pagesLater)} list pages left one post behind for the next run)` : '';
+  return `${head}: ${posts}; ${n(run.pagesRendered)} of ${n(pages)} pages rendered${later}${wordpress}${listed}`;
 }
 
 function formatBytes(bytes: number): string {

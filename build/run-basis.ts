@@ -73,7 +73,7 @@ export function forgetting(sync: SyncState, ids: ReadonlySet<number>): SyncState
 
 /** True when the content source says nothing changed since the state's run. */
 export function nothingNew(state: BuildState, fetched: FetchedContent, cached: ContentMeta | undefined): boolean {
-  if (!cached || state.meta('retries') === true) return false;
+  if (!cached || state.meta('retries') === true || state.meta('later') === true) return false;
   if (fetched.source === 'snapshot') return fetched.snapshot === cached.snapshot;
   if (fetched.listed || fetched.sync?.marker !== state.meta('marker') || fetched.termsHash !== state.meta('termsHash')) return false;
   // Posts modified within the sync's margin come back on every run: unchanged, they change nothing.

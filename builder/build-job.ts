@@ -20,9 +20,11 @@ export interface BuildJobOptions {
 
 /**
  * One build as cron runs it (the same incremental build, the same entry), then the publish command
- * with the paths it changed. Paths a failed publish did not send are sent with the next one, so a
- * CDN purge misses nothing. Resolves with the log line's detail; rejects when the build or the
- * publish failed (the scheduler tries again).
+ * with the paths it changed. A notification's build puts its posts online first and may leave the
+ * later pages of their lists, shifted by one, to a second build right after it (BuildOptions'
+ * `later`: at 5,000 posts a new post shifts some 500 pages). Paths a failed publish did not send
+ * are sent with the next one, so a CDN purge misses nothing. Resolves with the log line's detail;
+ * rejects when a build or the publish failed (the scheduler tries again).
  */
 export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, 'postsOnly' | 'posts'>) => Promise<string> {
   // The output's state stays open between builds, with what they read: a notification's build reads only what it changes.
@@ -36,18 +38,26 @@ export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, '
     const buildOptions: BuildOptions = { ...parseOptions(options.buildArgs, options.env), lockWaitMs: 0, ...(batch?.postsOnly && batch.posts.length > 0 ? { notifiedPosts: batch.posts } : {}) };
     // The build's own lines (its WordPress sync) would break the one line per build.
     muteLog(true);
-    let report: BuildReport;
+    const changed = new Set<string>();
+    let line = '';
     try {
-      report = await build(buildOptions);
+      for (const later of buildOptions.notifiedPosts ? [true, false] : [false]) {
+        const report = await build({ ...buildOptions, later });
+        // Published with the next publish if what follows fails.
+        for (const changedPath of report.changedPaths ?? []) {
+          changed.add(changedPath);
+          unpublished.add(changedPath);
+        }
+        line = line ? `${line}; then ${formatCount(report.run.pagesRendered)} of ${formatCount(report.pages)} pages rendered` : formatRunLine(report.run, report.pages);
+        if (!report.run.pagesLater) break;
+      }
     } catch (error) {
       if (error instanceof BuildLockedError) throw new BuildDeferred(error.message);
       throw error;
     } finally {
       muteLog(false);
     }
-    const changed = report.changedPaths ?? [];
-    for (const changedPath of changed) unpublished.add(changedPath);
-    const line = `${formatRunLine(report.run, report.pages)}; ${formatCount(changed.length)} files changed`;
+    line = `${line}; ${formatCount(changed.size)} files changed`;
     if (!options.publish) return line;
     if (unpublished.size === 0) return `${line}; nothing to publish`;
     const started = performance.now();

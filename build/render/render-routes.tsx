@@ -26,12 +26,14 @@ export interface RenderedOutput {
   rendered: boolean;
   /** Rendered pages of searched routes: their search record (build/search/page-record.ts). */
   search?: string;
+  /** Kept one post behind for the next build (ReuseSource's `later`). */
+  later?: true;
 }
 
 /** A file of the output, either made now (`contents`) or kept from the output in place (`keep`). */
 export type EmittedFile =
   | { path: string; contents: string | Uint8Array; size: number; record: OutputRecord; search?: string }
-  | { path: string; keep: true; record: OutputRecord };
+  | { path: string; keep: true; record: OutputRecord; later?: true };
 
 /** Receives each file with its position in the route order (the writer, in the same thread). */
 export type EmitFile = (file: EmittedFile, order: number) => void;
@@ -39,7 +41,7 @@ export type EmitFile = (file: EmittedFile, order: number) => void;
 /** Hands each file to `writer` and lists it in `outputs`. */
 export function emitInto(writer: Pick<OutputWriter, 'add' | 'keep'>, outputs: RenderedOutput[]): EmitFile {
   return (file, order) => {
-    outputs.push({ path: file.path, order, record: file.record, rendered: !('keep' in file), ...('search' in file && file.search !== undefined ? { search: file.search } : {}) });
+    outputs.push({ path: file.path, order, record: file.record, rendered: !('keep' in file), ...('search' in file && file.search !== undefined ? { search: file.search } : {}), ...('later' in file ? { later: true } : {}) });
     return 'keep' in file ? writer.keep(file.path) : writer.add(file);
   };
 }
@@ -53,6 +55,12 @@ export interface ReuseSource {
    * those lists. Any other file of declared inputs is kept without making its inputs again.
    */
   reached?: ReadonlySet<string>;
+  /**
+   * Of those, the files only the order of their list reaches, in a build that only adds posts (the
+   * builder's first build of a published post): a route's page marked `later` is kept as it is, one
+   * post behind, and its list stays changed for the next build. Nothing it links to goes.
+   */
+  later?: ReadonlySet<string>;
 }
 
 export interface RenderCounts {
@@ -60,6 +68,8 @@ export interface RenderCounts {
   files: number;
   /** Pages rendered (the others were kept from the previous output, their inputs unchanged). */
   rendered: number;
+  /** Files kept one post behind for the next build (ReuseSource's `later`). */
+  later: number;
 }
 
 /** What one thread rendered; a worker adds the files it wrote into the output folder itself. */
@@ -90,7 +100,7 @@ export function renderRoutes(
 ): RenderCounts {
   const basePath = basePathOf(site.siteUrl);
   const assetsKey = fingerprint(JSON.stringify([site.siteUrl, assets.cssHref, assets.contentCssHref, assets.islands]));
-  const counts: RenderCounts = { pages: 0, files: 0, rendered: 0 };
+  const counts: RenderCounts = { pages: 0, files: 0, rendered: 0, later: 0 };
   const total = instances.length;
   const progress = new Int32Array(queue);
   const kept = (record: OutputRecord | undefined, key: string | undefined) => (record?.key === key ? record : undefined);
@@ -117,10 +127,13 @@ export function renderRoutes(
       const before = previous?.outputs.get(file);
       // Routes that declare their inputs are compared by them (a page's props are made only to
       // render), unless no post or list they named has changed since.
-      const unchanged = route.inputs ? unreached(file, before) : undefined;
+      const unreachedRecord = route.inputs ? unreached(file, before) : undefined;
+      const later = !unreachedRecord && route.later && previous?.later?.has(file) ? before : undefined;
+      const unchanged = unreachedRecord ?? later;
       const inputs = unchanged ? undefined : route.inputs?.(site, params);
       if (unchanged) {
-        output = { path: file, keep: true, record: unchanged };
+        output = { path: file, keep: true, record: unchanged, ...(later ? { later: true } : {}) };
+        if (later) counts.later += 1;
       } else if (route.kind === 'file') {
         const inputsKey = inputs && fingerprint(`inputs\u0000${route.id}\u0000${file}\u0000${inputsText(inputs)}`);
         const known = kept(before, inputsKey);

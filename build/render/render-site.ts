@@ -33,10 +33,11 @@ export async function renderSite(input: {
   assets: Promise<BuiltAssets>;
   output: OutputWriter;
   /**
-   * The previous run's records, its input frame, and the files the changed posts and lists reach
-   * (asked only while the frame is the same: else every file's inputs are made again).
+   * The previous run's records, its input frame, and the files the changed posts and lists reach,
+   * with those that may wait (ReuseSource; asked only while the frame is the same: else every
+   * file's inputs are made again).
    */
-  previous?: { outputs: ReadonlyMap<string, OutputRecord>; inputFrame?: string; reached: () => ReadonlySet<string> };
+  previous?: { outputs: ReadonlyMap<string, OutputRecord>; inputFrame?: string; reach: () => Omit<ReuseSource, 'outputs'> };
   /** The previous build's layout shells: reused when the layout's inputs are the same. */
   shells?: LayoutShells;
   pool?: RenderPool;
@@ -48,7 +49,7 @@ export async function renderSite(input: {
     const layout = createLayoutRenderer(site, assets.sharedProps, input.shells);
     const inputFrame = inputFrameOf(site, assets, layout.inputs);
     const before = input.previous;
-    const previous: ReuseSource | undefined = before && { outputs: before.outputs, ...(before.inputFrame === inputFrame ? { reached: before.reached() } : {}) };
+    const previous: ReuseSource | undefined = before && { outputs: before.outputs, ...(before.inputFrame === inputFrame ? before.reach() : {}) };
     const queue = createWorkQueue();
     // The workers get their job first: they render while this thread takes pages from the same queue.
     const pooled = pool?.render({ site, instances: instances.length, assets, folder: output.folder, previous, queue });
@@ -60,7 +61,7 @@ export async function renderSite(input: {
     const parts: RenderedPart[] = [{ counts, outputs }, ...((await pooled) ?? [])];
     const sum = (key: keyof RenderCounts) => parts.reduce((total, part) => total + part.counts[key], 0);
     return {
-      counts: { pages: sum('pages'), files: sum('files'), rendered: sum('rendered') },
+      counts: { pages: sum('pages'), files: sum('files'), rendered: sum('rendered'), later: sum('later') },
       inputFrame,
       outputs: parts.flatMap((part) => part.outputs).sort((a, b) => a.order - b.order),
       written: parts.flatMap((part) => part.written ?? []),

@@ -82,6 +82,8 @@ export interface StateMeta {
   termsHash: string;
   /** Some posts' images failed for a passing reason: the next run normalizes them again. */
   retries: boolean;
+  /** Pages were kept one post behind (their lists' old orders kept with them): the next run makes them, whatever it fetches. */
+  later: boolean;
   /** The island bundles and stylesheet, for the props bundled into them (the code is in the identity). */
   assets: { sharedProps: string; built: BuiltAssets };
   /** The layout's shells, reused while the menu, partners and season are the same. */

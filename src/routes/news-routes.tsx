@@ -28,6 +28,7 @@ const termRoutes = (kind: 'category' | 'tag'): Route[] => {
     }),
     definePage({
       id: `news-${kind}-page`,
+      later: true,
       pageType: 'list',
       paths: (site) => terms(site).flatMap((term) => htmlPages(termList(site, kind, String(term.id))).map((n) => ({ id: String(term.id), n }))),
       inputs: (site, params) => listPageInputs(termList(site, kind, params.id), Number(params.n)),
@@ -36,6 +37,7 @@ const termRoutes = (kind: 'category' | 'tag'): Route[] => {
     }),
     defineFile({
       id: `news-${kind}-page-json`,
+      later: true,
       paths: (site) =>
         terms(site).flatMap((term) => jsonPageNumbers(termList(site, kind, String(term.id)).posts.length).map((n) => ({ id: String(term.id), n: String(n) }))),
       inputs: (site, params) => jsonPageInputs(termList(site, kind, params.id), Number(params.n)),
@@ -55,6 +57,7 @@ export const newsRoutes: Route[] = [
   }),
   definePage({
     id: 'news-page',
+    later: true,
     pageType: 'list',
     paths: (site) => htmlPages(newsList(site)).map((n) => ({ n })),
     inputs: (site, params) => listPageInputs(newsList(site), Number(params.n)),
@@ -63,6 +66,7 @@ export const newsRoutes: Route[] = [
   }),
   defineFile({
     id: 'news-page-json',
+    later: true,
     paths: (site) => jsonPageNumbers(site.news.posts.length).map((n) => ({ n: String(n) })),
     inputs: (site, params) => jsonPageInputs(newsList(site), Number(params.n)),
     content: (site, params) => jsonPage(newsList(site), params),

@@ -50,6 +50,8 @@ export interface PageDefinition<P> {
    * page must be made again, so it must change whenever the props could.
    */
   inputs?: (site: SiteData, params: RouteParams) => RouteInputs;
+  /** As PageRoute's `later`. */
+  later?: boolean;
 }
 
 export interface PageRoute {
@@ -65,6 +67,11 @@ export interface PageRoute {
   paths: (site: SiteData) => RouteParams[];
   /** As PageDefinition's `inputs`. */
   inputs?: (site: SiteData, params: RouteParams) => RouteInputs;
+  /**
+   * A list's pages past its first (and the JSON pages that load them): the builder's first build of
+   * a published post may leave them one post behind, for its next build (build/render/render-routes.tsx).
+   */
+  later?: boolean;
   /**
    * The page's props and head: everything the page is made from. The component is a pure function
    * of its props, so equal props (and layout) mean equal HTML: an incremental build compares these.
@@ -86,6 +93,8 @@ export interface FileRoute {
   content: (site: SiteData, params: RouteParams) => string | Uint8Array;
   /** As a page's: what the file is made from, compared instead of its bytes when given. */
   inputs?: (site: SiteData, params: RouteParams) => RouteInputs;
+  /** As PageRoute's `later`. */
+  later?: boolean;
 }
 
 export type Route = PageRoute | FileRoute;
@@ -105,6 +114,7 @@ export function definePage<P>(def: PageDefinition<P>): PageRoute {
     hideFromSitemap: def.hideFromSitemap ?? Boolean(def.aliasOf),
     lastModified: def.lastModified,
     ...(def.inputs ? { inputs: def.inputs } : {}),
+    ...(def.later ? { later: true } : {}),
     paths: def.paths ?? (() => [{}]),
     load: def.load,
     element: (props) => <Page {...(props as P & object)} />,

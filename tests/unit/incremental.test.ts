@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseOptions, type BuildOptions } from '../../build/options.js';
 import { runBuild, type WarmState } from '../../build/pipeline.js';
-import type { BuildReport } from '../../build/report.js';
+import { formatRunLine, type BuildReport } from '../../build/report.js';
 import { BuildState } from '../../build/state/build-state.js';
 import { load } from 'cheerio';
 import { createRandom, MUTATIONS, mutationSequence, snapshotContent, touch, type Raw, type WordPressContent } from './content-mutations.js';
@@ -120,6 +120,17 @@ describe('incremental builds from a snapshot folder', () => {
     expect(rendered).toEqual(expect.arrayContaining(['/', '/actualites/']));
     expect(rendered.length).toBeLessThan(clean.run.pagesRendered / 2);
     await expectSameOutputs(root, 'new post');
+  });
+
+  it('makes the pages a run left one post behind in the next run, even one that finds nothing new', async () => {
+    MUTATIONS['new post']?.(content, random);
+    await save();
+    const { incremental: first } = await buildBoth(root, source(), undefined, { later: true });
+    expect(first.run.pagesLater).toBeGreaterThan(0);
+    const { incremental: next } = await buildBoth(root, source());
+    expect(next.run.posts).toMatchObject({ added: 0, changed: 0, removed: 0 });
+    expect(next.run.pagesRendered).toBeGreaterThan(0);
+    await expectSameOutputs(root, 'the pages left for later made by a run with nothing new');
   });
 
   it('reads a snapshot whose posts do not begin with their id (written by another tool) the same way', async () => {
@@ -263,6 +274,53 @@ describe('incremental builds from a live WordPress', () => {
       expect(cron.changed, name).toBe(0);
       await expectSameOutputs(root, `${name}, cron after the notified post`);
     }
+  });
+
+  it("puts a notified new post online with the first page of its lists, leaves their later pages one post behind (every link still leads to a page), and the next run makes them: a clean build's output", async () => {
+    MUTATIONS['new post']?.(content, random);
+    const post = content.posts[0] as Raw;
+    const before = await readTree(path.join(root, 'incremental'));
+    const { incremental: first, clean } = await buildBoth(root, source(), builder, { notifiedPosts: [post.id], later: true });
+    const after = await readTree(path.join(root, 'incremental'));
+    const expected = await readTree(path.join(root, 'clean'));
+    expect(first.run.pagesLater).toBeGreaterThan(0);
+    expect(formatRunLine(first.run, first.pages)).toContain(`(${first.run.pagesLater} list pages left one post behind for the next run)`);
+    // The post and the first pages are those of a clean build.
+    for (const file of [`actualites/article/${post.id}/index.html`, 'actualites/index.html', 'index.html', 'sitemap.xml']) expect(after[file], file).toBe(expected[file]);
+    // The later pages are as they were, and differ from the clean build's by the shift alone.
+    const later = Object.keys(after).filter((file) => after[file] !== expected[file]);
+    expect(later.length).toBeGreaterThan(0);
+    for (const file of later) {
+      expect(file).toMatch(/^actualites\/(?:(?:category|tag)\/\d+\/)?page\/\d+(?:\/index\.html|\.json)$/);
+      expect(after[file], file).toBe(before[file]);
+    }
+    // Each of their links to an article or a list page leads to a file of the output.
+    for (const file of later) {
+      for (const [, target = ''] of (after[file] as string).matchAll(/(?:href|"href":)\s*=?\s*"(\/actualites\/[^"#?]*)"/g)) {
+        expect(after[`${target.slice(1)}${target.endsWith('/') ? 'index.html' : ''}`], `${file} links to ${target}`).toBeDefined();
+      }
+    }
+    expect(clean.run.pagesLater).toBeUndefined();
+    // The builder's next build (the same notified post, nothing new in it) makes them.
+    const { incremental: next } = await buildBoth(root, source(), builder, { notifiedPosts: [post.id] });
+    expect(next.run.pagesRendered).toBeGreaterThanOrEqual(later.filter((file) => file.endsWith('.html')).length);
+    expect(next.run.pagesLater).toBeUndefined();
+    await expectSameOutputs(root, 'the later pages made by the next run');
+  });
+
+  it('leaves no page for later when the build also edits or removes a post', async () => {
+    MUTATIONS['edited title']?.(content, random);
+    const edited = [...content.posts].sort((a, b) => String(b.modified).localeCompare(String(a.modified)))[0] as Raw;
+    const { incremental: edit } = await buildBoth(root, source(), builder, { notifiedPosts: [edited.id], later: true });
+    expect(edit.run.pagesLater).toBeUndefined();
+    await expectSameOutputs(root, 'edited title, in a build that may leave pages for later');
+    // A new post and a trashed one: pages a removed post leaves would shift the other way.
+    MUTATIONS['new post']?.(content, random);
+    content.trash.push(...content.posts.splice(5, 1));
+    const { incremental: both } = await buildBoth(root, source(), builder, { later: true });
+    expect(both.run.posts).toMatchObject({ added: 1, removed: 1 });
+    expect(both.run.pagesLater).toBeUndefined();
+    await expectSameOutputs(root, 'a post added and one trashed, in a build that may leave pages for later');
   });
 
   it('falls back to the full sync when a notified post is not published any more', async () => {

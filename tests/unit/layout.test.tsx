@@ -103,7 +103,7 @@ describe('props shared by every page', () => {
     expect(() => renderRoutes(expandRoutes(changed), changed, assets, () => {})).toThrow(
       'the menu or the partners differ from those bundled into the nav and partners islands',
     );
-    expect(renderRoutes(expandRoutes(site).slice(0, 3), site, assets, () => {})).toEqual({ pages: 3, files: 0, rendered: 3 });
+    expect(renderRoutes(expandRoutes(site).slice(0, 3), site, assets, () => {})).toEqual({ pages: 3, files: 0, rendered: 3, later: 0 });
   });
 });
 
