@@ -26,7 +26,7 @@ export interface BuildJobOptions {
  * are sent with the next one, so a CDN purge misses nothing. Resolves with the log line's detail;
  * rejects when a build or the publish failed (the scheduler tries again).
  */
-export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, 'postsOnly' | 'posts'>) => Promise<string> {
+export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, 'postsOnly' | 'posts' | 'postsOnline'>) => Promise<string> {
   // The output's state stays open between builds, with what they read: a notification's build reads only what it changes.
   const warm: WarmState = {};
   const build = options.build ?? ((buildOptions: BuildOptions) => runBuild(buildOptions, true, warm));
@@ -50,6 +50,8 @@ export function createBuildJob(options: BuildJobOptions): (batch?: Pick<Batch, '
         }
         line = line ? `${line}; then ${formatCount(report.run.pagesRendered)} of ${formatCount(report.pages)} pages rendered` : formatRunLine(report.run, report.pages);
         if (!report.run.pagesLater) break;
+        // wp-admin says the posts are online ("Afficher l'article" goes to them) while the rest is made.
+        if (batch) batch.postsOnline = true;
       }
     } catch (error) {
       if (error instanceof BuildLockedError) throw new BuildDeferred(error.message);

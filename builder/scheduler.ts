@@ -49,6 +49,8 @@ export interface Batch {
   posts: number[];
   /** Every notification only published or updated posts: the build may ask WordPress for those alone. */
   postsOnly: boolean;
+  /** Set by the build once its posts are online while it goes on (the later pages of their lists): they are no longer "being updated". */
+  postsOnline?: boolean;
 }
 
 export interface LastBuild {
@@ -116,7 +118,7 @@ export class BuildScheduler {
 
   /** A build for this post is queued or running: the site does not show its latest version yet. */
   isUpdating(post: number): boolean {
-    return Boolean(this.running?.batch.posts.includes(post) || this.pending?.posts.includes(post));
+    return Boolean((this.running?.batch.posts.includes(post) && !this.running.batch.postsOnline) || this.pending?.posts.includes(post));
   }
 
   /** A build is queued or running. */
@@ -209,8 +211,8 @@ export class BuildScheduler {
             // What failed may have been half done: the retry checks everything.
             retry.postsOnly = false;
             retry.retryAt = this.now() + delay;
-            // Its posts are still not online: they stay named until a build serves them.
-            for (const post of batch.posts) if (!retry.posts.includes(post)) retry.posts.push(post);
+            // Its posts, unless it put them online, stay named until a build serves them.
+            if (!batch.postsOnline) for (const post of batch.posts) if (!retry.posts.includes(post)) retry.posts.push(post);
             if (retry.reasons.length < MAX_REASONS) retry.reasons.push('retry');
           }
         },

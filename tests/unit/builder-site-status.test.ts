@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, stateFile } from '../../build/state/database.js';
 import { editorReason } from '../../builder/editor-words.js';
 import { createGoHandler } from '../../builder/go.js';
-import { BuildScheduler } from '../../builder/scheduler.js';
+import { BuildScheduler, type Batch } from '../../builder/scheduler.js';
 import { articleFile, SiteStatus } from '../../builder/site-status.js';
 
 /**
@@ -16,7 +16,7 @@ import { articleFile, SiteStatus } from '../../builder/site-status.js';
 let root: string;
 let outDir: string;
 let cacheDir: string;
-let runs: (() => Promise<string>)[];
+let runs: ((batch: Batch) => Promise<string>)[];
 let scheduler: BuildScheduler;
 let status: SiteStatus;
 
@@ -35,7 +35,7 @@ beforeEach(async () => {
   cacheDir = path.join(root, 'cache');
   runs = [];
   scheduler = new BuildScheduler({
-    run: () => (runs.shift() ?? (async () => 'built'))(),
+    run: (batch) => (runs.shift() ?? (async () => 'built'))(batch),
     log: () => {},
     debounceMs: 10,
     minIntervalMs: 10,
@@ -120,6 +120,36 @@ describe('GET /go/<post>: "Afficher l\'article"', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('Le site public n’affiche pas encore cette version de l’article');
     expect(answer.body).toContain('https://www.sqbb.example/actualites/article/41/');
+  });
+
+  it('redirects as soon as the build has put the post online, while it goes on with the later pages of its lists; a failure after that leaves it live', async () => {
+    let online: () => Promise<void> = async () => {};
+    let fail: () => void = () => {};
+    runs.push(
+      (batch) =>
+        new Promise((_, reject) => {
+          // The first of the job's two builds: the post saved and online, then the job goes on.
+          online = async () => {
+            await builtWith(50, '2026-11-28T16:00:00');
+            batch.postsOnline = true;
+          };
+          fail = () => reject(new Error('the second build failed'));
+        }),
+    );
+    scheduler.notify(['post 50 publish'], 1, [50], true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      expect(status.posts([post(50, '2026-11-28T16:00:00')], false)[50]?.state).toBe('updating');
+      const answer = go('/go/50?v=2026-11-28T16:00:00', 1_000);
+      await online();
+      expect((await answer).status).toBe(302);
+      expect(status.posts([post(50, '2026-11-28T16:00:00')], false)[50]?.state).toBe('live');
+    } finally {
+      // The job ends whatever the test found: the scheduler stops after it.
+      fail();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(status.posts([post(50, '2026-11-28T16:00:00')], false)[50]?.state).toBe('live');
   });
 
   it('answers 404 to anything but a post id', async () => {
