@@ -315,11 +315,9 @@ async function mediaStage(run: Run, publisher: MediaPublisher, posts: readonly C
  * the pages it shifts by one, which still link to posts that are all there.
  */
 function reachOf(outputs: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>, before?: readonly CachedPost[]): { reached: Set<string>; later?: Set<string> } {
-  const reached = reachedBy(outputs, posts, lists);
-  const known = new Set(before?.map((cached) => cached.post.id));
-  if (!before || posts.size === 0 || [...posts].some((id) => known.has(id))) return { reached };
-  const byPosts = reachedBy(outputs, posts, new Set());
-  return { reached, later: new Set([...reached].filter((file) => !byPosts.has(file))) };
+  const onlyAdded = before !== undefined && posts.size > 0 && !before.some((cached) => posts.has(cached.post.id));
+  const later = onlyAdded ? new Set<string>() : undefined;
+  return { reached: reachedBy(outputs, posts, lists, later), ...(later ? { later } : {}) };
 }
 
 /**

@@ -380,11 +380,18 @@ function knownRows(before: Record<number, KnownPost>, after: Record<number, Know
   return { rows, removed: Object.keys(before).map(Number).filter((id) => !(id in after)) };
 }
 
-/** Paths of the files whose declared inputs named one of these posts or showed one of these lists (the records are the relation's only copy). */
-export function reachedBy(outputs: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>): Set<string> {
+/**
+ * Paths of the files whose declared inputs named one of these posts or showed one of these lists
+ * (the records are the relation's only copy); those only a list reaches are also added to
+ * `byListAlone` when it is given.
+ */
+export function reachedBy(outputs: ReadonlyMap<string, OutputRecord>, posts: ReadonlySet<number>, lists: ReadonlySet<string>, byListAlone?: Set<string>): Set<string> {
   const reached = new Set<string>();
   for (const [file, record] of outputs) {
-    if ((record.list !== undefined && lists.has(record.list)) || record.posts?.some((id) => posts.has(id))) reached.add(file);
+    const byPost = record.posts?.some((id) => posts.has(id)) ?? false;
+    const byList = record.list !== undefined && lists.has(record.list);
+    if (byPost || byList) reached.add(file);
+    if (byList && !byPost) byListAlone?.add(file);
   }
   return reached;
 }
