@@ -209,11 +209,14 @@ describe('the build cache', () => {
       }
     });
 
-    it('compares every file after a run stopped while it changed the output, and says so: the same site, without a clean build', async () => {
-      await retitle('Un titre corrigé');
+    /**
+     * A build of a retitled post, then what a run does before it changes the output and a kill: the
+     * state is saved and names the run's staging folder, left beside the output half changed (one
+     * article back to old bytes); the content is the original again.
+     */
+    const killedWhilePublishing = async (title: string) => {
+      await retitle(title);
       await build();
-      // What a run does before it changes the output, then a kill: the state is saved and names the
-      // run's staging folder, left beside the output half changed (here: one article back to its old bytes).
       const db = new DatabaseSync(stateFile(options()));
       db.prepare("INSERT OR REPLACE INTO meta (key, value, crc) VALUES ('publishing', '\"site.staging-killed\"', ?)").run(rowChecksum('publishing', '"site.staging-killed"'));
       db.close();
@@ -221,6 +224,10 @@ describe('the build cache', () => {
       const article = Object.keys(cleanTree).find((file) => file.startsWith('actualites/article/'));
       await writeFile(path.join(root, 'site', article as string), 'half published');
       await writeFile(posts(), original);
+    };
+
+    it('compares every file after a run stopped while it changed the output, and says so: the same site, without a clean build', async () => {
+      await killedWhilePublishing('Un titre corrigé');
       const printed = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
       const lines: string[] = [];
       const report = await runBuild(options(), false).finally(() => {
@@ -235,15 +242,7 @@ describe('the build cache', () => {
     });
 
     it('keeps the staging folder of an unfinished publish until a run saved a state that no longer names it: a run that fails before its save does not make the next one trust the output', async () => {
-      await retitle('Un titre corrigé deux fois');
-      await build();
-      const db = new DatabaseSync(stateFile(options()));
-      db.prepare("INSERT OR REPLACE INTO meta (key, value, crc) VALUES ('publishing', '\"site.staging-killed\"', ?)").run(rowChecksum('publishing', '"site.staging-killed"'));
-      db.close();
-      await mkdir(path.join(root, 'site.staging-killed'), { recursive: true });
-      const article = Object.keys(cleanTree).find((file) => file.startsWith('actualites/article/'));
-      await writeFile(path.join(root, 'site', article as string), 'half published');
-      await writeFile(posts(), original);
+      await killedWhilePublishing('Un titre corrigé deux fois');
       // A run that stops before its save (a club data file broken by hand).
       const data = path.join(root, 'broken-data');
       await cp(path.resolve('data'), data, { recursive: true });

@@ -125,9 +125,12 @@ describe('GET /go/<post>: "Afficher l\'article"', () => {
   it('redirects as soon as the build has put the post online, while it goes on with the later pages of its lists; a failure after that leaves it live', async () => {
     let online: () => Promise<void> = async () => {};
     let fail: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
     runs.push(
       (batch) =>
         new Promise((_, reject) => {
+          started();
           // The first of the job's two builds: the post saved and online, then the job goes on.
           online = async () => {
             await builtWith(50, '2026-11-28T16:00:00');
@@ -137,10 +140,10 @@ describe('GET /go/<post>: "Afficher l\'article"', () => {
         }),
     );
     scheduler.notify(['post 50 publish'], 1, [50], true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await running;
     try {
       expect(status.posts([post(50, '2026-11-28T16:00:00')], false)[50]?.state).toBe('updating');
-      const answer = go('/go/50?v=2026-11-28T16:00:00', 1_000);
+      const answer = go('/go/50?v=2026-11-28T16:00:00', 20_000);
       await online();
       expect((await answer).status).toBe(302);
       expect(status.posts([post(50, '2026-11-28T16:00:00')], false)[50]?.state).toBe('live');
@@ -148,7 +151,7 @@ describe('GET /go/<post>: "Afficher l\'article"', () => {
       // The job ends whatever the test found: the scheduler stops after it.
       fail();
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    while (scheduler.status().consecutiveFailures === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(status.posts([post(50, '2026-11-28T16:00:00')], false)[50]?.state).toBe('live');
   });
 
